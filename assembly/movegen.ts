@@ -1,0 +1,388 @@
+// Legal move generation by construction: check mask, pin masks and king-danger squares
+// are computed once per node, so every generated move is legal without make-and-test.
+// Also counts legal moves without listing them (the bulk count at perft's last ply).
+
+import {
+  Bitboard, Color, Move, Square, MAX_PLY,
+  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE,
+  EN_PASSANT, CASTLING, makePromotion, makeSpecial,
+} from "./types";
+import {
+  ALL_BB, RANK_1_BB, RANK_8_BB, RANK_3_BB, RANK_6_BB,
+  squareBB, popcount, lsb, between, pawnPush, pawnWest, pawnEast, pawnAttacksBB, PAWN_PUSH,
+} from "./bitboard";
+import {
+  knightAttacks, kingAttacks, pawnAttacks, bishopAttacks, rookAttacks,
+  rookPseudoAttacks, bishopPseudoAttacks,
+} from "./attacks";
+import {
+  sideToMove, castlingRights, epSquare, occupied, colorBB, piecesOf, kingSquare,
+} from "./position";
+
+/** Generation kinds. NOISY: captures, en passant and all promotions. QUIET: the rest.
+ *  ALL: both. In check every kind yields only evasions, so EVASIONS is ALL in check. */
+export const GEN_ALL = 0;
+export const GEN_NOISY = 1;
+export const GEN_QUIET = 2;
+export const GEN_EVASIONS = GEN_ALL;
+
+/** Room for the moves of one position (no position with at most 16 pieces a side has more). */
+export const MAX_MOVES = 512;
+
+// Per-node masks, filled by computeMasks for the side to move.
+let ksq: Square = 0;
+/** Enemy pieces giving check, from the last computeMasks. */
+export let checkersBB: Bitboard = 0;
+let checkMask: Bitboard = ALL_BB; // squares that resolve a single check (all squares if none)
+let pinHV: Bitboard = 0; // rays (with pinner) of pieces pinned on ranks and files
+let pinD: Bitboard = 0; // rays (with pinner) of pieces pinned on diagonals
+
+// Promotion rank by colour, and the rank a single push must reach for a double push.
+const PROMO_RANK: StaticArray<u64> = [RANK_8_BB, RANK_1_BB];
+const DOUBLE_RANK: StaticArray<u64> = [RANK_3_BB, RANK_6_BB];
+// Origin offset of captures towards the a-file and towards the h-file, by colour.
+const WEST_DELTA: StaticArray<i32> = [7, -9];
+const EAST_DELTA: StaticArray<i32> = [9, -7];
+// Castling by colour: squares that must be empty, king path that must be safe, king target.
+const OO_EMPTY: StaticArray<u64> = [0x60, 0x6000000000000000];
+const OOO_EMPTY: StaticArray<u64> = [0x0e, 0x0e00000000000000];
+const OO_SAFE: StaticArray<u64> = [0x60, 0x6000000000000000];
+const OOO_SAFE: StaticArray<u64> = [0x0c, 0x0c00000000000000];
+
+function computeMasks(us: Color): void {
+  const them = us ^ 1;
+  const occ = occupied();
+  const own = colorBB(us);
+  const k = kingSquare(us);
+  ksq = k;
+  let chk = (pawnAttacks(us, k) & piecesOf(them, PAWN)) | (knightAttacks(k) & piecesOf(them, KNIGHT));
+  let mask = chk;
+  let hv: u64 = 0;
+  let d: u64 = 0;
+  const queens = piecesOf(them, QUEEN);
+  let snipers = rookPseudoAttacks(k) & (piecesOf(them, ROOK) | queens);
+  while (snipers) {
+    const s = lsb(snipers);
+    snipers &= snipers - 1;
+    const ray = between(k, s) | squareBB(s);
+    const blockers = ray & occ & ~squareBB(s);
+    if (blockers == 0) {
+      chk |= squareBB(s);
+      mask |= ray;
+    } else if ((blockers & (blockers - 1)) == 0 && (blockers & own) != 0) {
+      hv |= ray;
+    }
+  }
+  snipers = bishopPseudoAttacks(k) & (piecesOf(them, BISHOP) | queens);
+  while (snipers) {
+    const s = lsb(snipers);
+    snipers &= snipers - 1;
+    const ray = between(k, s) | squareBB(s);
+    const blockers = ray & occ & ~squareBB(s);
+    if (blockers == 0) {
+      chk |= squareBB(s);
+      mask |= ray;
+    } else if ((blockers & (blockers - 1)) == 0 && (blockers & own) != 0) {
+      d |= ray;
+    }
+  }
+  checkersBB = chk;
+  checkMask = chk ? mask : ALL_BB;
+  pinHV = hv;
+  pinD = d;
+}
+
+/** Squares attacked by colour them, with the defending king removed from the board so
+ *  that it cannot step back along a checking ray. */
+function kingDanger(them: Color, occ: Bitboard): Bitboard {
+  let att = pawnAttacksBB(them, piecesOf(them, PAWN)) | kingAttacks(kingSquare(them));
+  let b = piecesOf(them, KNIGHT);
+  while (b) {
+    att |= knightAttacks(lsb(b));
+    b &= b - 1;
+  }
+  const queens = piecesOf(them, QUEEN);
+  b = piecesOf(them, BISHOP) | queens;
+  while (b) {
+    att |= bishopAttacks(lsb(b), occ);
+    b &= b - 1;
+  }
+  b = piecesOf(them, ROOK) | queens;
+  while (b) {
+    att |= rookAttacks(lsb(b), occ);
+    b &= b - 1;
+  }
+  return att;
+}
+
+/** True when the en-passant capture from `from` leaves our king safe; the capture can
+ *  uncover a rank attack through both pawns, which no pin mask describes. */
+function epIsLegal(us: Color, from: Square, ep: Square): bool {
+  const them = us ^ 1;
+  const capSq = ep ^ 8;
+  const occ = (occupied() ^ squareBB(from) ^ squareBB(capSq)) | squareBB(ep);
+  const queens = piecesOf(them, QUEEN);
+  if (bishopAttacks(ksq, occ) & (piecesOf(them, BISHOP) | queens)) return false;
+  if (rookAttacks(ksq, occ) & (piecesOf(them, ROOK) | queens)) return false;
+  // A knight's check is not answered by en passant; a pawn's only when it is the captured one.
+  if (knightAttacks(ksq) & piecesOf(them, KNIGHT)) return false;
+  return (pawnAttacks(us, ksq) & piecesOf(them, PAWN) & ~squareBB(capSq)) == 0;
+}
+
+/** Castling moves whose rights are held and whose path is empty (bit 0 king side,
+ *  bit 1 queen side); call only when not in check. */
+function castlingCandidates(us: Color, occ: Bitboard): i32 {
+  const rights = (castlingRights >> (us << 1)) & 3;
+  if (rights == 0) return 0;
+  let r = 0;
+  if ((rights & 1) != 0 && (occ & unchecked(OO_EMPTY[us])) == 0) r |= 1;
+  if ((rights & 2) != 0 && (occ & unchecked(OOO_EMPTY[us])) == 0) r |= 2;
+  return r;
+}
+
+/** The castling candidates whose king path is not attacked. */
+function safeCastling(us: Color, candidates: i32, danger: Bitboard): i32 {
+  let r = candidates;
+  if ((r & 1) != 0 && (danger & unchecked(OO_SAFE[us])) != 0) r ^= 1;
+  if ((r & 2) != 0 && (danger & unchecked(OOO_SAFE[us])) != 0) r ^= 2;
+  return r;
+}
+
+// ---------------------------------------------------------------- counting
+
+/** Number of legal moves in the current position. */
+export function countLegalMoves(): i32 {
+  const us = sideToMove;
+  const them = us ^ 1;
+  computeMasks(us);
+  const occ = occupied();
+  const own = colorBB(us);
+  const k = ksq;
+  const chk = checkersBB;
+  // The enemy attack map is only needed when the king has somewhere to go.
+  const kingTargets = kingAttacks(k) & ~own;
+  const castling = chk == 0 ? castlingCandidates(us, occ) : 0;
+  let n = 0;
+  if (kingTargets != 0 || castling != 0) {
+    const danger = kingDanger(them, occ ^ squareBB(k));
+    n = popcount(kingTargets & ~danger) + popcount(<u64>safeCastling(us, castling, danger));
+  }
+  if (chk & (chk - 1)) return n;
+
+  const movable = ~own & checkMask;
+  const hv = pinHV;
+  const d = pinD;
+  let b = piecesOf(us, KNIGHT) & ~(hv | d);
+  while (b) {
+    n += popcount(knightAttacks(lsb(b)) & movable);
+    b &= b - 1;
+  }
+  const queens = piecesOf(us, QUEEN);
+  b = (piecesOf(us, BISHOP) | queens) & ~hv;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    let t = bishopAttacks(sq, occ) & movable;
+    if (squareBB(sq) & d) t &= d;
+    n += popcount(t);
+  }
+  b = (piecesOf(us, ROOK) | queens) & ~d;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    let t = rookAttacks(sq, occ) & movable;
+    if (squareBB(sq) & hv) t &= hv;
+    n += popcount(t);
+  }
+  return n + countPawnMoves(us, occ);
+}
+
+function countPawnMoves(us: Color, occ: Bitboard): i32 {
+  const pawns = piecesOf(us, PAWN);
+  const empty = ~occ;
+  const hv = pinHV;
+  const d = pinD;
+  const cm = checkMask;
+  const promo = unchecked(PROMO_RANK[us]);
+  // Pushes: pawns pinned on a diagonal cannot push; those pinned on a file stay on it.
+  const pushers = pawns & ~d;
+  const push1 = (pawnPush(us, pushers & ~hv) | (pawnPush(us, pushers & hv) & hv)) & empty;
+  const push2 = pawnPush(us, push1 & unchecked(DOUBLE_RANK[us])) & empty & cm;
+  const single = push1 & cm;
+  // Captures: pawns pinned on a rank or file cannot capture; diagonal pins keep them on the ray.
+  const capturers = pawns & ~hv;
+  const enemies = colorBB(us ^ 1) & cm;
+  const free = capturers & ~d;
+  const pinned = capturers & d;
+  const west = (pawnWest(us, free) | (pawnWest(us, pinned) & d)) & enemies;
+  const east = (pawnEast(us, free) | (pawnEast(us, pinned) & d)) & enemies;
+  let n =
+    popcount(single & ~promo) + popcount(push2) + popcount(west & ~promo) + popcount(east & ~promo) +
+    ((popcount(single & promo) + popcount(west & promo) + popcount(east & promo)) << 2);
+  const ep = epSquare;
+  if (ep != SQ_NONE) {
+    let b = pawnAttacks(us ^ 1, ep) & capturers;
+    while (b) {
+      if (epIsLegal(us, lsb(b), ep)) n++;
+      b &= b - 1;
+    }
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- generation
+
+// @ts-ignore: decorator
+@inline function emit(list: usize, n: i32, m: i32): i32 {
+  store<u16>(list + (<usize>n << 1), <u16>m);
+  return n + 1;
+}
+
+// @ts-ignore: decorator
+@inline function emitTargets(list: usize, n: i32, from: Square, targets: Bitboard): i32 {
+  const base = from << 6;
+  while (targets) {
+    n = emit(list, n, base | lsb(targets));
+    targets &= targets - 1;
+  }
+  return n;
+}
+
+/** Writes the legal moves of the given kind to list (u16 each) and returns their number. */
+export function generateMoves(kind: i32, list: usize): i32 {
+  const us = sideToMove;
+  const them = us ^ 1;
+  computeMasks(us);
+  const occ = occupied();
+  const own = colorBB(us);
+  const k = ksq;
+  const chk = checkersBB;
+  const targets = kind == GEN_ALL ? ~own : kind == GEN_NOISY ? colorBB(them) : ~occ;
+  const kingTargets = kingAttacks(k) & targets;
+  const castling = chk == 0 && kind != GEN_NOISY ? castlingCandidates(us, occ) : 0;
+  let n = 0;
+  if (kingTargets != 0 || castling != 0) {
+    const danger = kingDanger(them, occ ^ squareBB(k));
+    n = emitTargets(list, 0, k, kingTargets & ~danger);
+    const options = safeCastling(us, castling, danger);
+    if (options & 1) n = emit(list, n, makeSpecial(k, k + 2, CASTLING));
+    if (options & 2) n = emit(list, n, makeSpecial(k, k - 2, CASTLING));
+  }
+  if (chk & (chk - 1)) return n;
+  n = generatePawnMoves(kind, us, occ, list, n);
+  n = generatePieceMoves(us, occ, targets & checkMask, list, n);
+  return n;
+}
+
+function generatePieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: usize, n: i32): i32 {
+  const hv = pinHV;
+  const d = pinD;
+  let b = piecesOf(us, KNIGHT) & ~(hv | d);
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    n = emitTargets(list, n, sq, knightAttacks(sq) & movable);
+  }
+  const queens = piecesOf(us, QUEEN);
+  b = (piecesOf(us, BISHOP) | queens) & ~hv;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    let t = bishopAttacks(sq, occ) & movable;
+    if (squareBB(sq) & d) t &= d;
+    n = emitTargets(list, n, sq, t);
+  }
+  b = (piecesOf(us, ROOK) | queens) & ~d;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    let t = rookAttacks(sq, occ) & movable;
+    if (squareBB(sq) & hv) t &= hv;
+    n = emitTargets(list, n, sq, t);
+  }
+  return n;
+}
+
+// @ts-ignore: decorator
+@inline function emitPromotions(list: usize, n: i32, from: Square, to: Square): i32 {
+  n = emit(list, n, makePromotion(from, to, QUEEN));
+  n = emit(list, n, makePromotion(from, to, KNIGHT));
+  n = emit(list, n, makePromotion(from, to, ROOK));
+  return emit(list, n, makePromotion(from, to, BISHOP));
+}
+
+/** Emits pawn moves to targets from (target - delta), four promotions on the last rank. */
+function emitPawnTargets(list: usize, n: i32, targets: Bitboard, delta: i32, promo: Bitboard): i32 {
+  let p = targets & promo;
+  while (p) {
+    const to = lsb(p);
+    p &= p - 1;
+    n = emitPromotions(list, n, to - delta, to);
+  }
+  let t = targets & ~promo;
+  while (t) {
+    const to = lsb(t);
+    t &= t - 1;
+    n = emit(list, n, ((to - delta) << 6) | to);
+  }
+  return n;
+}
+
+function generatePawnMoves(kind: i32, us: Color, occ: Bitboard, list: usize, n: i32): i32 {
+  const pawns = piecesOf(us, PAWN);
+  const hv = pinHV;
+  const d = pinD;
+  const cm = checkMask;
+  const promo = unchecked(PROMO_RANK[us]);
+  const push = unchecked(PAWN_PUSH[us]);
+  const empty = ~occ;
+  const pushers = pawns & ~d;
+  const push1 = (pawnPush(us, pushers & ~hv) | (pawnPush(us, pushers & hv) & hv)) & empty;
+  if (kind != GEN_NOISY) {
+    const push2 = pawnPush(us, push1 & unchecked(DOUBLE_RANK[us])) & empty & cm;
+    n = emitPawnTargets(list, n, push1 & cm & ~promo, push, promo);
+    n = emitPawnTargets(list, n, push2, push << 1, promo);
+  }
+  // Promotions, including quiet ones, count as noisy.
+  if (kind != GEN_QUIET) {
+    n = emitPawnTargets(list, n, push1 & cm & promo, push, promo);
+    const capturers = pawns & ~hv;
+    const enemies = colorBB(us ^ 1) & cm;
+    const free = capturers & ~d;
+    const pinned = capturers & d;
+    const west = (pawnWest(us, free) | (pawnWest(us, pinned) & d)) & enemies;
+    const east = (pawnEast(us, free) | (pawnEast(us, pinned) & d)) & enemies;
+    n = emitPawnTargets(list, n, west, unchecked(WEST_DELTA[us]), promo);
+    n = emitPawnTargets(list, n, east, unchecked(EAST_DELTA[us]), promo);
+    const ep = epSquare;
+    if (ep != SQ_NONE) {
+      let b = pawnAttacks(us ^ 1, ep) & capturers;
+      while (b) {
+        const from = lsb(b);
+        b &= b - 1;
+        if (epIsLegal(us, from, ep)) n = emit(list, n, makeSpecial(from, ep, EN_PASSANT));
+      }
+    }
+  }
+  return n;
+}
+
+/** True when the side to move has at least one legal move. */
+export function hasLegalMove(): bool {
+  return countLegalMoves() > 0;
+}
+
+// One move list per ply for perft and the search (MAX_MOVES u16 entries each).
+const MOVE_LISTS: usize = memory.data(MAX_PLY * MAX_MOVES * 2, 16);
+
+/** The move buffer reserved for the given ply. */
+// @ts-ignore: decorator
+@inline export function moveList(ply: i32): usize {
+  return MOVE_LISTS + <usize>ply * (MAX_MOVES * 2);
+}
+
+/** The i-th move of a list. */
+// @ts-ignore: decorator
+@inline export function moveAt(list: usize, i: i32): Move {
+  return load<u16>(list + (<usize>i << 1));
+}

@@ -1,0 +1,61 @@
+// Perft: counts the leaf nodes of the legal move tree, with bulk counting at the last ply,
+// and divide, the count below each root move.
+
+import { Move, MAX_PLY } from "./types";
+import { doMove, undoMove } from "./position";
+import { generateMoves, countLegalMoves, moveList, moveAt, GEN_ALL, MAX_MOVES } from "./movegen";
+
+/** Deepest perft accepted (one move list per ply). */
+export const PERFT_MAX_DEPTH = MAX_PLY - 1;
+
+function perftAt(depth: i32, ply: i32): u64 {
+  if (depth == 1) return <u64>countLegalMoves();
+  const list = moveList(ply);
+  const n = generateMoves(GEN_ALL, list);
+  let total: u64 = 0;
+  for (let i = 0; i < n; i++) {
+    const m = moveAt(list, i);
+    doMove(m);
+    total += perftAt(depth - 1, ply + 1);
+    undoMove(m);
+  }
+  return total;
+}
+
+/** Leaf nodes of the legal move tree to the given depth from the current position. */
+export function perft(depth: i32): u64 {
+  return depth <= 0 ? 1 : perftAt(depth, 0);
+}
+
+// Results of the last divide: the root moves and the count below each.
+const divideMoves = new StaticArray<u16>(MAX_MOVES);
+const divideCounts = new StaticArray<u64>(MAX_MOVES);
+export let divideSize: i32 = 0;
+
+/** Runs perft below each root move; returns the total. Read results with divideMove/divideCount. */
+export function divide(depth: i32): u64 {
+  const list = moveList(0);
+  const n = generateMoves(GEN_ALL, list);
+  let total: u64 = 0;
+  for (let i = 0; i < n; i++) {
+    const m = moveAt(list, i);
+    doMove(m);
+    const c = depth <= 1 ? 1 : perftAt(depth - 1, 1);
+    undoMove(m);
+    divideMoves[i] = m;
+    divideCounts[i] = c;
+    total += c;
+  }
+  divideSize = n;
+  return total;
+}
+
+/** Root move i of the last divide. */
+export function divideMove(i: i32): Move {
+  return divideMoves[i];
+}
+
+/** Count below root move i of the last divide. */
+export function divideCount(i: i32): u64 {
+  return divideCounts[i];
+}

@@ -1,0 +1,464 @@
+// The board: bitboards by type and colour, a mailbox, the game state, make/unmake with
+// an incremental Zobrist key, the null move, and the state stack that undoes them.
+
+import {
+  Bitboard, Color, Key, Move, Piece, PieceType, Square,
+  WHITE, BLACK, NO_PIECE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE, MAX_PLY,
+  SQ_A1, SQ_E1, SQ_H1, SQ_A8, SQ_E8, SQ_H8,
+  WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO, ANY_CASTLING,
+  PROMOTION, EN_PASSANT, CASTLING, MOVE_NULL,
+  makePiece, typeOf, colorOf, fileOf, fromSq, toSq, moveFlag, promotionType,
+} from "./types";
+import { squareBB, lsb } from "./bitboard";
+import { pawnAttacks, knightAttacks, kingAttacks, bishopAttacks, rookAttacks } from "./attacks";
+import { psqKey, castlingKey, epKey, SIDE_KEY } from "./zobrist";
+
+// Bitboards at fixed addresses: by type (index 0 = every piece) and by colour.
+const BY_TYPE: usize = memory.data(8 * 8, 8);
+const BY_COLOR: usize = memory.data(2 * 8, 8);
+// Mailbox: the piece on each square.
+const BOARD: usize = memory.data(64, 8);
+
+export let sideToMove: Color = WHITE;
+export let castlingRights: i32 = 0;
+/** En-passant target square, or SQ_NONE. Convention: it is set (and hashed) only when a
+ *  pawn of the side to move attacks it, whether or not the capture is legal; FEN output
+ *  writes it under the same rule. */
+export let epSquare: Square = SQ_NONE;
+/** Plies since the last capture or pawn move. */
+export let rule50: i32 = 0;
+/** Plies since the start of the game as the FEN gives it (fullmove = gamePly / 2 + 1). */
+export let gamePly: i32 = 0;
+/** Plies since the last null move (repetition checks never look past one). */
+export let pliesFromNull: i32 = 0;
+export let key: Key = 0;
+
+// The state stack: one entry per move made since the position was set, holding what
+// unmake cannot recompute. Sized for long games plus a full search. Each entry is the
+// key before the move and one packed word:
+//
+//   62 ....... 47 | 46 ....... 31 | 30 .. 24 | 23 .. 20 | 19 .. 16 | 15 ..... 0
+//   pliesFromNull |    rule50     | ep square| castling | captured |    move
+export const HISTORY_MAX = 4096;
+export const STATE_CAPACITY = HISTORY_MAX + MAX_PLY + 8;
+const stKey = new StaticArray<u64>(STATE_CAPACITY);
+const stInfo = new StaticArray<u64>(STATE_CAPACITY);
+/** Number of moves on the state stack. */
+export let stateCount: i32 = 0;
+
+// CASTLING_MASK[sq]: the rights that survive a move from or to sq.
+const CASTLING_MASK = new StaticArray<u8>(64);
+
+/** Bitboard of all pieces of type pt (ALL_PIECES = 0 for every piece). */
+// @ts-ignore: decorator
+@inline export function pieces(pt: PieceType): Bitboard {
+  return load<u64>(BY_TYPE + (<usize>pt << 3));
+}
+
+/** Bitboard of all pieces of colour c. */
+// @ts-ignore: decorator
+@inline export function colorBB(c: Color): Bitboard {
+  return load<u64>(BY_COLOR + (<usize>c << 3));
+}
+
+/** Bitboard of the pieces of colour c and type pt. */
+// @ts-ignore: decorator
+@inline export function piecesOf(c: Color, pt: PieceType): Bitboard {
+  return pieces(pt) & colorBB(c);
+}
+
+/** Every occupied square. */
+// @ts-ignore: decorator
+@inline export function occupied(): Bitboard {
+  return load<u64>(BY_TYPE);
+}
+
+/** The piece on sq, or NO_PIECE. */
+// @ts-ignore: decorator
+@inline export function pieceOn(sq: Square): Piece {
+  return <i32>load<u8>(BOARD + <usize>sq);
+}
+
+/** The king square of colour c. */
+// @ts-ignore: decorator
+@inline export function kingSquare(c: Color): Square {
+  return lsb(piecesOf(c, KING));
+}
+
+/** Places pc on an empty square sq (key not updated). */
+export function putPiece(pc: Piece, sq: Square): void {
+  const b = squareBB(sq);
+  const pt = <usize>typeOf(pc);
+  const c = <usize>colorOf(pc);
+  store<u64>(BY_TYPE, load<u64>(BY_TYPE) | b);
+  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) | b);
+  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) | b);
+  store<u8>(BOARD + <usize>sq, <u8>pc);
+}
+
+/** Removes the piece on sq (key not updated). */
+// @ts-ignore: decorator
+@inline function removePiece(sq: Square): void {
+  const pc = pieceOn(sq);
+  const b = squareBB(sq);
+  const pt = <usize>typeOf(pc);
+  const c = <usize>colorOf(pc);
+  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
+  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) ^ b);
+  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
+  store<u8>(BOARD + <usize>sq, 0);
+}
+
+/** Moves the piece on from to the empty square to (key not updated). */
+// @ts-ignore: decorator
+@inline function movePiece(from: Square, to: Square): void {
+  const pc = pieceOn(from);
+  const b = squareBB(from) | squareBB(to);
+  const pt = <usize>typeOf(pc);
+  const c = <usize>colorOf(pc);
+  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
+  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) ^ b);
+  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
+  store<u8>(BOARD + <usize>from, 0);
+  store<u8>(BOARD + <usize>to, <u8>pc);
+}
+
+/** Empties the board and resets every state field; the caller sets them up again. */
+export function clearBoard(): void {
+  for (let i = 0; i < 8; i++) store<u64>(BY_TYPE + (<usize>i << 3), 0);
+  store<u64>(BY_COLOR, 0);
+  store<u64>(BY_COLOR + 8, 0);
+  memory.fill(BOARD, 0, 64);
+  sideToMove = WHITE;
+  castlingRights = 0;
+  epSquare = SQ_NONE;
+  rule50 = 0;
+  gamePly = 0;
+  pliesFromNull = 0;
+  stateCount = 0;
+  key = 0;
+}
+
+/** Sets the scalar state fields (after the pieces are placed) and recomputes the key. */
+export function setState(stm: Color, rights: i32, ep: Square, halfmove: i32, ply: i32): void {
+  sideToMove = stm;
+  castlingRights = rights;
+  epSquare = ep;
+  rule50 = halfmove;
+  gamePly = ply;
+  pliesFromNull = 0;
+  stateCount = 0;
+  key = computeKey();
+}
+
+/** The Zobrist key computed from scratch (the incremental key must always equal it). */
+export function computeKey(): Key {
+  let k: Key = 0;
+  let occ = occupied();
+  while (occ) {
+    const sq = lsb(occ);
+    occ &= occ - 1;
+    k ^= psqKey(pieceOn(sq), sq);
+  }
+  k ^= castlingKey(castlingRights);
+  if (epSquare != SQ_NONE) k ^= epKey(fileOf(epSquare));
+  if (sideToMove == BLACK) k ^= SIDE_KEY;
+  return k;
+}
+
+/** Pieces of both colours attacking sq, with occ as the occupancy. */
+export function attackersTo(sq: Square, occ: Bitboard): Bitboard {
+  return (
+    (pawnAttacks(BLACK, sq) & piecesOf(WHITE, PAWN)) |
+    (pawnAttacks(WHITE, sq) & piecesOf(BLACK, PAWN)) |
+    (knightAttacks(sq) & pieces(KNIGHT)) |
+    (bishopAttacks(sq, occ) & (pieces(BISHOP) | pieces(QUEEN))) |
+    (rookAttacks(sq, occ) & (pieces(ROOK) | pieces(QUEEN))) |
+    (kingAttacks(sq) & pieces(KING))
+  );
+}
+
+/** True when a piece of colour by attacks sq, with occ as the occupancy. */
+export function isAttacked(sq: Square, by: Color, occ: Bitboard): bool {
+  const them = colorBB(by);
+  return (
+    (pawnAttacks(by ^ 1, sq) & pieces(PAWN) & them) != 0 ||
+    (knightAttacks(sq) & pieces(KNIGHT) & them) != 0 ||
+    (kingAttacks(sq) & pieces(KING) & them) != 0 ||
+    (bishopAttacks(sq, occ) & (pieces(BISHOP) | pieces(QUEEN)) & them) != 0 ||
+    (rookAttacks(sq, occ) & (pieces(ROOK) | pieces(QUEEN)) & them) != 0
+  );
+}
+
+/** Enemy pieces giving check to the side to move. */
+export function checkers(): Bitboard {
+  return attackersTo(kingSquare(sideToMove), occupied()) & colorBB(sideToMove ^ 1);
+}
+
+/** True when the side to move is in check. */
+export function inCheck(): bool {
+  return isAttacked(kingSquare(sideToMove), sideToMove ^ 1, occupied());
+}
+
+// @ts-ignore: decorator
+@inline function pushState(m: Move, captured: Piece): void {
+  const i = stateCount++;
+  unchecked((stKey[i] = key));
+  unchecked((stInfo[i] =
+    <u64>m | (<u64>captured << 16) | (<u64>castlingRights << 20) | (<u64>epSquare << 24) |
+    (<u64>rule50 << 31) | (<u64>min(pliesFromNull, 0xffff) << 47)));
+}
+
+// @ts-ignore: decorator
+@inline function popState(): Piece {
+  const i = --stateCount;
+  key = unchecked(stKey[i]);
+  const info = unchecked(stInfo[i]);
+  castlingRights = <i32>(info >> 20) & 15;
+  epSquare = <i32>(info >> 24) & 127;
+  rule50 = <i32>(info >> 31) & 0xffff;
+  pliesFromNull = <i32>(info >> 47) & 0xffff;
+  return <i32>(info >> 16) & 15;
+}
+
+/** True when the state stack has room for another move. */
+// @ts-ignore: decorator
+@inline export function canPush(): bool {
+  return stateCount < STATE_CAPACITY;
+}
+
+/** Plays a legal move. */
+export function doMove(m: Move): void {
+  const us = sideToMove;
+  const them = us ^ 1;
+  const from = fromSq(m);
+  const to = toSq(m);
+  const flag = moveFlag(m);
+  const pc = pieceOn(from);
+  const capSq = flag == EN_PASSANT ? to ^ 8 : to;
+  const captured = pieceOn(capSq);
+
+  pushState(m, captured);
+  let k = key ^ SIDE_KEY;
+  if (epSquare != SQ_NONE) {
+    k ^= epKey(fileOf(epSquare));
+    epSquare = SQ_NONE;
+  }
+  rule50++;
+  pliesFromNull++;
+  gamePly++;
+
+  if (flag == CASTLING) {
+    const kingside = to > from;
+    const rFrom = kingside ? from + 3 : from - 4;
+    const rTo = kingside ? from + 1 : from - 1;
+    const rook = makePiece(us, ROOK);
+    movePiece(rFrom, rTo);
+    k ^= psqKey(rook, rFrom) ^ psqKey(rook, rTo);
+  } else if (captured != NO_PIECE) {
+    removePiece(capSq);
+    k ^= psqKey(captured, capSq);
+    rule50 = 0;
+  }
+
+  movePiece(from, to);
+  k ^= psqKey(pc, from) ^ psqKey(pc, to);
+
+  if (typeOf(pc) == PAWN) {
+    rule50 = 0;
+    if ((to ^ from) == 16) {
+      const ep = (to + from) >> 1;
+      if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) {
+        epSquare = ep;
+        k ^= epKey(fileOf(ep));
+      }
+    } else if (flag == PROMOTION) {
+      const promoted = makePiece(us, promotionType(m));
+      removePiece(to);
+      putPiece(promoted, to);
+      k ^= psqKey(pc, to) ^ psqKey(promoted, to);
+    }
+  }
+
+  const rights = castlingRights;
+  if (rights) {
+    const newRights = rights & unchecked(CASTLING_MASK[from]) & unchecked(CASTLING_MASK[to]);
+    if (newRights != rights) {
+      k ^= castlingKey(rights) ^ castlingKey(newRights);
+      castlingRights = newRights;
+    }
+  }
+
+  key = k;
+  sideToMove = them;
+}
+
+/** Takes back the last move m played with doMove. */
+export function undoMove(m: Move): void {
+  const them = sideToMove;
+  const us = them ^ 1;
+  sideToMove = us;
+  gamePly--;
+  const captured = popState();
+  const from = fromSq(m);
+  const to = toSq(m);
+  const flag = moveFlag(m);
+
+  if (flag == PROMOTION) {
+    removePiece(to);
+    putPiece(makePiece(us, PAWN), to);
+  }
+  movePiece(to, from);
+  if (flag == CASTLING) {
+    const kingside = to > from;
+    movePiece(kingside ? from + 1 : from - 1, kingside ? from + 3 : from - 4);
+  } else if (captured != NO_PIECE) {
+    putPiece(captured, flag == EN_PASSANT ? to ^ 8 : to);
+  }
+}
+
+/** Passes the move to the opponent (not legal when in check). */
+export function doNullMove(): void {
+  pushState(MOVE_NULL, NO_PIECE);
+  let k = key ^ SIDE_KEY;
+  if (epSquare != SQ_NONE) {
+    k ^= epKey(fileOf(epSquare));
+    epSquare = SQ_NONE;
+  }
+  key = k;
+  rule50++;
+  pliesFromNull = 0;
+  gamePly++;
+  sideToMove ^= 1;
+}
+
+/** Takes back a null move. */
+export function undoNullMove(): void {
+  sideToMove ^= 1;
+  gamePly--;
+  popState();
+}
+
+/** The move that led to the current position (MOVE_NONE at the root of the history). */
+export function lastMove(): Move {
+  return stateCount > 0 ? <Move>unchecked(stInfo[stateCount - 1]) : 0;
+}
+
+/** The piece captured by the last move (NO_PIECE when none). */
+export function lastCaptured(): Piece {
+  return stateCount > 0 ? <i32>(unchecked(stInfo[stateCount - 1]) >> 16) & 15 : NO_PIECE;
+}
+
+/** Key of the position `back` plies before the current one (back >= 1, <= stateCount). */
+// @ts-ignore: decorator
+@inline export function keyBefore(back: i32): Key {
+  return unchecked(stKey[stateCount - back]);
+}
+
+/** Drops the history that no repetition can reach any more (older than the last
+ *  irreversible or null move), so that games of any length fit the state stack. */
+export function compactHistory(): void {
+  // Past 100 reversible plies the 50-move rule decides, so 128 plies always suffice.
+  const keep = min(min(min(rule50, pliesFromNull), stateCount), 128);
+  const drop = stateCount - keep;
+  if (drop == 0) return;
+  for (let i = 0; i < keep; i++) {
+    stKey[i] = stKey[i + drop];
+    stInfo[i] = stInfo[i + drop];
+  }
+  stateCount = keep;
+}
+
+/** True when the current position occurred before (at least `times` earlier occurrences),
+ *  looking back no further than the last irreversible move or null move. */
+export function isRepetition(times: i32): bool {
+  const end = min(rule50, pliesFromNull);
+  let count = 0;
+  for (let back = 4; back <= end && back <= stateCount; back += 2) {
+    if (keyBefore(back) == key && ++count >= times) return true;
+  }
+  return false;
+}
+
+/** True when neither side has mating material (K v K, K+minor v K, KNN v K). */
+export function insufficientMaterial(): bool {
+  if (pieces(PAWN) | pieces(ROOK) | pieces(QUEEN)) return false;
+  const minors = pieces(KNIGHT) | pieces(BISHOP);
+  const n = <i32>popcnt<u64>(minors);
+  if (n <= 1) return true;
+  // Two knights of one side against a lone king cannot force mate.
+  if (n == 2 && pieces(BISHOP) == 0) {
+    return (colorBB(WHITE) & minors) == 0 || (colorBB(BLACK) & minors) == 0;
+  }
+  return false;
+}
+
+/** Copies the board and state into a snapshot buffer of SNAPSHOT_SIZE bytes. */
+export const SNAPSHOT_SIZE: usize = 8 * 8 + 2 * 8 + 64 + 8 * 8;
+export function saveSnapshot(buf: usize): void {
+  memory.copy(buf, BY_TYPE, 64);
+  memory.copy(buf + 64, BY_COLOR, 16);
+  memory.copy(buf + 80, BOARD, 64);
+  store<u64>(buf + 144, key);
+  store<i32>(buf + 152, sideToMove);
+  store<i32>(buf + 156, castlingRights);
+  store<i32>(buf + 160, epSquare);
+  store<i32>(buf + 164, rule50);
+  store<i32>(buf + 168, gamePly);
+  store<i32>(buf + 172, pliesFromNull);
+  store<i32>(buf + 176, stateCount);
+}
+
+/** Restores a snapshot taken by saveSnapshot. */
+export function loadSnapshot(buf: usize): void {
+  memory.copy(BY_TYPE, buf, 64);
+  memory.copy(BY_COLOR, buf + 64, 16);
+  memory.copy(BOARD, buf + 80, 64);
+  key = load<u64>(buf + 144);
+  sideToMove = load<i32>(buf + 152);
+  castlingRights = load<i32>(buf + 156);
+  epSquare = load<i32>(buf + 160);
+  rule50 = load<i32>(buf + 164);
+  gamePly = load<i32>(buf + 168);
+  pliesFromNull = load<i32>(buf + 172);
+  stateCount = load<i32>(buf + 176);
+}
+
+/** Checks every invariant of the position; returns an empty string when it holds. */
+export function validate(): string {
+  let all: u64 = 0;
+  for (let pt = PAWN; pt <= KING; pt++) {
+    if (all & pieces(pt)) return "piece bitboards overlap";
+    all |= pieces(pt);
+  }
+  if (all != occupied()) return "occupancy differs from the union of types";
+  if (colorBB(WHITE) & colorBB(BLACK)) return "colour bitboards overlap";
+  if ((colorBB(WHITE) | colorBB(BLACK)) != all) return "colour bitboards differ from occupancy";
+  for (let sq = 0; sq < 64; sq++) {
+    const pc = pieceOn(sq);
+    const b = squareBB(sq);
+    if (pc == NO_PIECE) {
+      if (all & b) return "mailbox empty where a bitboard has a piece";
+    } else if ((piecesOf(colorOf(pc), typeOf(pc)) & b) == 0) {
+      return "mailbox disagrees with bitboards";
+    }
+  }
+  if (<i32>popcnt<u64>(piecesOf(WHITE, KING)) != 1 || <i32>popcnt<u64>(piecesOf(BLACK, KING)) != 1) return "king count";
+  if (key != computeKey()) return "incremental key differs from recompute";
+  if (epSquare != SQ_NONE && (pawnAttacks(sideToMove ^ 1, epSquare) & piecesOf(sideToMove, PAWN)) == 0) {
+    return "en-passant square without a capturing pawn";
+  }
+  return "";
+}
+
+function initCastlingMask(): void {
+  for (let sq = 0; sq < 64; sq++) CASTLING_MASK[sq] = <u8>ANY_CASTLING;
+  CASTLING_MASK[SQ_E1] = <u8>(ANY_CASTLING & ~(WHITE_OO | WHITE_OOO));
+  CASTLING_MASK[SQ_H1] = <u8>(ANY_CASTLING & ~WHITE_OO);
+  CASTLING_MASK[SQ_A1] = <u8>(ANY_CASTLING & ~WHITE_OOO);
+  CASTLING_MASK[SQ_E8] = <u8>(ANY_CASTLING & ~(BLACK_OO | BLACK_OOO));
+  CASTLING_MASK[SQ_H8] = <u8>(ANY_CASTLING & ~BLACK_OO);
+  CASTLING_MASK[SQ_A8] = <u8>(ANY_CASTLING & ~BLACK_OOO);
+}
+
+initCastlingMask();

@@ -1,0 +1,41 @@
+// Loads the compiled engine: reads the wasm file in Node, fetches it in browsers,
+// and instantiates it through asc's generated raw bindings.
+
+import { instantiate } from "../build/engine.js";
+
+/** The engine module's exports, as asc's generated bindings type them. */
+export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
+
+const WASM_URL = new URL("../build/engine.wasm", import.meta.url);
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+function isNode(): boolean {
+  return typeof process !== "undefined" && typeof process.versions?.node === "string";
+}
+
+async function compileModule(url: URL): Promise<WebAssembly.Module> {
+  if (isNode() && url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return WebAssembly.compile(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load the engine wasm from ${url}: HTTP ${response.status}`);
+  return WebAssembly.compileStreaming(response);
+}
+
+/** Compiles the engine module once per URL and process; later calls reuse it. */
+export function loadModule(url: URL = WASM_URL): Promise<WebAssembly.Module> {
+  if (url.href !== WASM_URL.href) return compileModule(url);
+  compiled ??= compileModule(url);
+  return compiled;
+}
+
+/** Host functions the engine imports; all optional. */
+export interface HostImports {
+  [name: string]: unknown;
+}
+
+/** A fresh engine instance with its own memory. */
+export async function createInstance(env: HostImports = {}, url?: URL): Promise<EngineExports> {
+  return instantiate(await loadModule(url), { env });
+}

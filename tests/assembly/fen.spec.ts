@@ -1,0 +1,133 @@
+// FEN: round trips along random playouts, and one specific error per class of bad FEN
+// with the previous position left untouched.
+
+import {
+  parseFen, makeFen, START_FEN, FEN_OK, FEN_EMPTY, FEN_RANK_COUNT, FEN_RANK_LENGTH, FEN_PIECE_LETTER,
+  FEN_KING_COUNT, FEN_PAWN_ON_BACK_RANK, FEN_TOO_MANY_PIECES, FEN_MISSING_FIELD, FEN_SIDE_TO_MOVE,
+  FEN_CASTLING_FIELD, FEN_CASTLING_PLACEMENT, FEN_EP_SQUARE, FEN_EP_NO_PAWN, FEN_HALFMOVE,
+  FEN_FULLMOVE, FEN_OPPONENT_IN_CHECK, FEN_TRAILING, fenErrorText,
+} from "../../assembly/fen";
+import { key, doMove, validate, epSquare } from "../../assembly/position";
+import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
+import { SQ_NONE } from "../../assembly/types";
+
+let seed: u64 = 987654321;
+function rnd(n: i32): i32 {
+  seed ^= seed << 13;
+  seed ^= seed >> 7;
+  seed ^= seed << 17;
+  return <i32>(seed % <u64>n);
+}
+
+describe("FEN round trip", () => {
+  it("makeFen(parseFen(x)) == x, with the same key, on hundreds of positions", () => {
+    let checked = 0;
+    let failures = 0;
+    for (let game = 0; game < 40; game++) {
+      parseFen(START_FEN);
+      for (let ply = 0; ply < 60; ply++) {
+        const fen = makeFen();
+        const k = key;
+        if (parseFen(fen) != FEN_OK || makeFen() != fen || key != k || validate() != "") {
+          failures++;
+          log<string>("round trip failed: " + fen);
+        }
+        checked++;
+        const n = generateMoves(GEN_ALL, moveList(0));
+        if (n == 0) break;
+        doMove(moveAt(moveList(0), rnd(n)));
+      }
+    }
+    expect(failures).toBe(0);
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it("defaults missing clocks to 0 and 1", () => {
+    expect(parseFen("4k3/8/8/8/8/8/8/4K3 w - -")).toBe(FEN_OK);
+    expect(makeFen()).toBe("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  });
+
+  it("tolerates extra whitespace", () => {
+    expect(parseFen("  4k3/8/8/8/8/8/8/4K3   b  -  -  3  40 ")).toBe(FEN_OK);
+    expect(makeFen()).toBe("4k3/8/8/8/8/8/8/4K3 b - - 3 40");
+  });
+
+  it("drops an en-passant square no pawn can capture on (the hashing convention)", () => {
+    expect(parseFen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")).toBe(FEN_OK);
+    expect(epSquare).toBe(SQ_NONE);
+    expect(parseFen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")).toBe(FEN_OK);
+    expect(epSquare).toBe(20);
+    expect(makeFen()).toBe("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+  });
+});
+
+function rejects(fen: string, code: i32): bool {
+  parseFen(START_FEN);
+  const before = makeFen();
+  const got = parseFen(fen);
+  if (got != code) log<string>("expected code " + code.toString() + ", got " + got.toString() + " for " + fen + ": " + fenErrorText);
+  // The previous position must be untouched.
+  return got == code && makeFen() == before && fenErrorText.length > 0 && validate() == "";
+}
+
+describe("bad FEN", () => {
+  it("empty", () => expect(rejects("   ", FEN_EMPTY)).toBe(true));
+  it("wrong number of ranks", () => {
+    expect(rejects("8/8/8/8/8/8/8 w - - 0 1", FEN_RANK_COUNT)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", FEN_RANK_COUNT)).toBe(true);
+  });
+  it("wrong number of squares in a rank", () => {
+    expect(rejects("4k3/8/8/8/8/8/8/4K2 w - - 0 1", FEN_RANK_LENGTH)).toBe(true);
+    expect(rejects("4k4/8/8/8/8/8/8/4K3 w - - 0 1", FEN_RANK_LENGTH)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K3R w - - 0 1", FEN_RANK_LENGTH)).toBe(true);
+  });
+  it("unknown piece letter", () => {
+    expect(rejects("4k3/8/8/8/8/8/8/4K2X w - - 0 1", FEN_PIECE_LETTER)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/9/4K3 w - - 0 1", FEN_PIECE_LETTER)).toBe(true);
+  });
+  it("missing king or more than one king per side", () => {
+    expect(rejects("8/8/8/8/8/8/8/4K3 w - - 0 1", FEN_KING_COUNT)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", FEN_KING_COUNT)).toBe(true);
+  });
+  it("pawns on the first or eighth rank", () => {
+    expect(rejects("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", FEN_PAWN_ON_BACK_RANK)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", FEN_PAWN_ON_BACK_RANK)).toBe(true);
+  });
+  it("more pieces than a side can have", () => {
+    expect(rejects("4k3/8/8/8/8/PPPPPPPP/P7/4K3 w - - 0 1", FEN_TOO_MANY_PIECES)).toBe(true);
+  });
+  it("missing side, castling or en-passant field", () => {
+    expect(rejects("4k3/8/8/8/8/8/8/4K3", FEN_MISSING_FIELD)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w -", FEN_MISSING_FIELD)).toBe(true);
+  });
+  it("bad side-to-move letter", () => expect(rejects("4k3/8/8/8/8/8/8/4K3 x - - 0 1", FEN_SIDE_TO_MOVE)).toBe(true));
+  it("bad castling field", () => {
+    expect(rejects("r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1", FEN_CASTLING_FIELD)).toBe(true);
+    expect(rejects("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", FEN_CASTLING_FIELD)).toBe(true);
+  });
+  it("castling rights that king and rook placement contradicts", () => {
+    expect(rejects("r3k2r/8/8/8/8/8/8/R4K1R w K - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true);
+    expect(rejects("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true);
+    expect(rejects("1r2k2r/8/8/8/8/8/8/R3K2R w q - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true);
+  });
+  it("en-passant square not on the 3rd/6th rank", () => {
+    expect(rejects("4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1", FEN_EP_SQUARE)).toBe(true);
+    expect(rejects("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1", FEN_EP_SQUARE)).toBe(true);
+    expect(rejects("4k3/8/8/3pP3/8/8/8/4K3 w - z9 0 1", FEN_EP_SQUARE)).toBe(true);
+  });
+  it("en-passant square without the pawn that just moved", () => {
+    expect(rejects("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", FEN_EP_NO_PAWN)).toBe(true);
+    expect(rejects("4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1", FEN_EP_NO_PAWN)).toBe(true);
+  });
+  it("non-numeric or negative clocks", () => {
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w - - x 1", FEN_HALFMOVE)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w - - -1 1", FEN_HALFMOVE)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w - - 0 one", FEN_FULLMOVE)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w - - 0 -5", FEN_FULLMOVE)).toBe(true);
+  });
+  it("the side not to move in check", () => {
+    expect(parseFen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")).toBe(FEN_OK); // the side to move may be in check
+    expect(rejects("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", FEN_OPPONENT_IN_CHECK)).toBe(true);
+  });
+  it("trailing garbage", () => expect(rejects("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FEN_TRAILING)).toBe(true));
+});

@@ -1,0 +1,107 @@
+// The Node bindings: perft, divide, legal moves, SAN both ways, and clear errors on bad input.
+import { describe, it, expect } from "vitest";
+import { perft, divide, legalMoves, toSan, fromSan, Core, START_FEN } from "../bindings/index.js";
+
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+describe("helper functions", () => {
+  it("perft and divide", async () => {
+    expect(await perft(START_FEN, 4)).toBe(197281);
+    const d = await divide(KIWIPETE, 2);
+    expect(d.length).toBe(48);
+    expect(d.reduce((s, e) => s + e.nodes, 0)).toBe(2039);
+  });
+
+  it("legal moves in UCI notation, castling as the king's move", async () => {
+    const moves = await legalMoves(KIWIPETE);
+    expect(moves.length).toBe(48);
+    expect(moves).toContain("e1g1");
+    expect(moves).toContain("e1c1");
+    expect(await legalMoves("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).toEqual([]);
+  });
+
+  it("SAN both ways on labelled cases", async () => {
+    const cases: [string, string, string][] = [
+      [START_FEN, "g1f3", "Nf3"],
+      [START_FEN, "e2e4", "e4"],
+      [KIWIPETE, "e1g1", "O-O"],
+      [KIWIPETE, "e1c1", "O-O-O"],
+      [KIWIPETE, "e5f7", "Nxf7"],
+      [KIWIPETE, "d5e6", "dxe6"],
+      [KIWIPETE, "c3b1", "Nb1"],
+      // Disambiguation by file, by rank, and by both.
+      ["4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "a1d1", "Rad1"],
+      ["4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "a1a3", "R1a3"],
+      ["k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1", "c3d2", "Qc3d2"],
+      // Promotions, under-promotion with capture, check and mate marks.
+      ["1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", "a8=Q"],
+      ["1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n", "axb8=N"],
+      ["4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8+"],
+      ["6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#"],
+      // En passant.
+      ["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"],
+    ];
+    for (const [fen, uci, san] of cases) {
+      expect(await toSan(fen, uci), `${uci} in ${fen}`).toBe(san);
+      expect(await fromSan(fen, san), `${san} in ${fen}`).toBe(uci);
+    }
+  });
+
+  it("SAN readers tolerate common variants", async () => {
+    expect(await fromSan(KIWIPETE, "0-0")).toBe("e1g1");
+    expect(await fromSan(KIWIPETE, "Nxf7!?")).toBe("e5f7");
+    expect(await fromSan("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8Q")).toBe("a7a8q");
+    expect(await fromSan("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.")).toBe("e5d6");
+  });
+
+  it("toSan and fromSan are inverse on every legal move of many positions", async () => {
+    const core = await Core.create();
+    core.setPosition(KIWIPETE);
+    let checked = 0;
+    for (let ply = 0; ply < 40; ply++) {
+      const moves = core.legalMoves();
+      if (moves.length === 0) break;
+      for (const m of moves) {
+        expect(core.fromSan(core.toSan(m))).toBe(m);
+        checked++;
+      }
+      core.playMove(moves[(ply * 7919) % moves.length]);
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
+
+describe("bad input throws errors that name the problem", () => {
+  it("bad FEN", async () => {
+    await expect(perft("8/8/8 w - - 0 1", 1)).rejects.toThrow(/invalid FEN: the board has 3 ranks/);
+    await expect(perft("4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk", 1)).rejects.toThrow(/unexpected text/);
+    await expect(legalMoves(42 as unknown as string)).rejects.toThrow(/FEN must be a string/);
+    await expect(legalMoves("x".repeat(10_000))).rejects.toThrow(/too long/);
+  });
+
+  it("bad depth", async () => {
+    await expect(perft(START_FEN, -1)).rejects.toThrow(/depth must be an integer/);
+    await expect(perft(START_FEN, 2.5)).rejects.toThrow(/depth must be an integer/);
+    await expect(divide(START_FEN, 0)).rejects.toThrow(/depth >= 1/);
+  });
+
+  it("illegal and malformed moves", async () => {
+    await expect(toSan(START_FEN, "e2e5")).rejects.toThrow(/illegal move "e2e5"/);
+    await expect(fromSan(START_FEN, "Qh5")).rejects.toThrow(/no legal move matches "Qh5"/);
+    await expect(fromSan("k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1", "Qd2")).rejects.toThrow(/ambiguous/);
+  });
+
+  it("setPosition with an illegal move throws and keeps the previous position", async () => {
+    const core = await Core.create();
+    core.setPosition(START_FEN, ["e2e4"]);
+    const before = core.fen();
+    expect(() => core.setPosition(START_FEN, ["e2e4", "e7e5", "e4e5"])).toThrow(/illegal move "e4e5" at index 2/);
+    expect(core.fen()).toBe(before);
+    expect(() => core.setPosition("nonsense")).toThrow(/invalid FEN/);
+    expect(core.fen()).toBe(before);
+  });
+
+  it("the engine keeps working after errors", async () => {
+    expect(await perft(START_FEN, 3)).toBe(8902);
+  });
+});

@@ -1,0 +1,34 @@
+// Perft of the suite in tests/data/perft.epd (counts from Stockfish) through the bindings,
+// every depth whose count stays under the node cap; deeper runs belong to bench:perft.
+import { describe, it, expect, beforeAll } from "vitest";
+import { Core } from "../bindings/core.js";
+import { readPerftSuite } from "./perft-suite.js";
+
+const NODE_CAP = 20_000_000;
+
+describe("perft suite", () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create();
+  });
+
+  for (const { fen, counts, what } of readPerftSuite()) {
+    it(`${what}: ${fen}`, () => {
+      core.setPosition(fen);
+      let checked = 0;
+      counts.forEach((expected, i) => {
+        if (expected > NODE_CAP && checked > 0) return;
+        expect(core.perft(i + 1), `depth ${i + 1}`).toBe(expected);
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
+
+  it("divide sums to perft and lists every legal move once", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const entries = core.divide(3);
+    expect(entries.reduce((s, e) => s + e.nodes, 0)).toBe(97862);
+    expect(entries.map((e) => e.move).sort()).toEqual(core.legalMoves().sort());
+  });
+});
