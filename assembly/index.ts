@@ -1,7 +1,10 @@
 // The wasm module's exports: the small API the TypeScript bindings are built on.
 
 import { Move, MOVE_NONE } from "./types";
-import { key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers } from "./position";
+import {
+  key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
+  inCheck, isRepetition, insufficientMaterial, rule50,
+} from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
@@ -34,6 +37,27 @@ export function positionKey(): u64 {
 /** Bitboard of the pieces giving check to the side to move. */
 export function checkersBB(): u64 {
   return checkers();
+}
+
+/** True when the side to move is in check. */
+export function sideInCheck(): bool {
+  return inCheck();
+}
+
+/** True when the current position occurred at least `times` times before (since the last
+ *  irreversible move): times = 2 means a threefold repetition. */
+export function repetitionCount(times: i32): bool {
+  return isRepetition(times);
+}
+
+/** True when neither side can possibly mate (K v K, K+minor v K, KNN v K). */
+export function deadDraw(): bool {
+  return insufficientMaterial();
+}
+
+/** Plies since the last capture or pawn move. */
+export function halfmoveClock(): i32 {
+  return rule50;
 }
 
 /** Plays a move given in UCI notation if it is legal; returns false otherwise. */

@@ -8,6 +8,9 @@ export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0
 /** Deepest perft the bindings accept. */
 export const MAX_PERFT_DEPTH = 20;
 
+/** What the rules say about the current position. */
+export type GameStatus = "ongoing" | "checkmate" | "stalemate" | "threefold" | "fifty-moves" | "insufficient-material";
+
 /** One root move of a divide and the leaf count below it. */
 export interface DivideEntry {
   move: string;
@@ -107,6 +110,25 @@ export class Core {
   /** Zobrist key of the current position. */
   key(): bigint {
     return this.guard((w) => w.positionKey());
+  }
+
+  /** True when the side to move is in check. */
+  inCheck(): boolean {
+    return this.guard((w) => w.sideInCheck());
+  }
+
+  /** The game state by the rules: checkmate, stalemate, threefold repetition, the 50-move
+   *  rule, insufficient material, or "ongoing". Repetitions count the moves played since
+   *  setPosition, as the move history holds them. */
+  status(): GameStatus {
+    return this.guard((w) => {
+      const anyMove = w.legalMovesUci().length > 0;
+      if (!anyMove) return w.sideInCheck() ? "checkmate" : "stalemate";
+      if (w.repetitionCount(2)) return "threefold";
+      if (w.halfmoveClock() >= 100) return "fifty-moves";
+      if (w.deadDraw()) return "insufficient-material";
+      return "ongoing";
+    });
   }
 
   /** Legal moves of the current position in UCI notation. */

@@ -1,9 +1,9 @@
 // The package's public entry point: position helpers and perft on a shared engine instance.
 
-import { Core, DivideEntry, START_FEN, MAX_PERFT_DEPTH, EngineCrashError } from "./core.js";
+import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError } from "./core.js";
 
 export { Core, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
-export type { DivideEntry };
+export type { DivideEntry, GameStatus };
 
 let shared: Promise<Core> | undefined;
 

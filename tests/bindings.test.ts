@@ -105,3 +105,24 @@ describe("bad input throws errors that name the problem", () => {
     expect(await perft(START_FEN, 3)).toBe(8902);
   });
 });
+
+describe("game status", () => {
+  it("recognises mate, stalemate, repetition, the 50-move rule and dead draws", async () => {
+    const core = await Core.create();
+    core.setPosition("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    expect(core.status()).toBe("checkmate");
+    expect(core.inCheck()).toBe(true);
+    core.setPosition("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    expect(core.status()).toBe("stalemate");
+    core.setPosition(START_FEN, ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
+    expect(core.status()).toBe("ongoing");
+    core.playMove("f6g8");
+    expect(core.status()).toBe("threefold");
+    core.setPosition("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a2"]);
+    expect(core.status()).toBe("fifty-moves");
+    core.setPosition("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+    expect(core.status()).toBe("insufficient-material");
+    core.setPosition("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+    expect(core.status()).toBe("ongoing");
+  });
+});
