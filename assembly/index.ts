@@ -131,4 +131,188 @@ export function validatePosition(): string {
   return validate();
 }
 
+
+// ---------------------------------------------------------------- search
+
+import { evaluate as staticEval, termScore, lastPhase, lastScale, TERM_NB } from "./eval";
+import { mgValue, egValue } from "./score";
+import {
+  think, nodes, selDepth, bestMove as resultMove, ponderMove as resultPonder, bestScore as resultScore,
+  completedDepth, infoDepth, infoSelDepth, infoMultiPv, infoScore, infoBound, infoPvIndex,
+  rootPvMove, rootPvLength, resetSearchState, setFeatures, features,
+} from "./search";
+import {
+  resetLimits, setDepthLimit, setNodeLimit, setMateLimit, setMoveTimeLimit, setClockLimit,
+  setInfinite, setPondering, setMultiPv, addSearchMove,
+} from "./limits";
+import { resizeTable, clearTable, hashfull, hashSizeMb } from "./tt";
+import { clearHistory } from "./history";
+import { setMoveOverhead } from "./timeman";
+import { elapsedMs } from "./timeman";
+import { runBench, BENCH_FENS } from "./bench";
+import { sideToMove } from "./position";
+
+/** Clears the limits before a new `go`. */
+export function limitsReset(): void {
+  resetLimits();
+}
+export function limitDepth(d: i32): void {
+  setDepthLimit(d);
+}
+export function limitNodes(n: u64): void {
+  setNodeLimit(n);
+}
+export function limitMate(moves: i32): void {
+  setMateLimit(moves);
+}
+export function limitMoveTime(ms: i32): void {
+  setMoveTimeLimit(ms);
+}
+/** Clock of the side to move: time left, increment, moves to go (0 = sudden death). */
+export function limitClock(timeMs: i32, incMs: i32, movesToGo: i32): void {
+  setClockLimit(timeMs, incMs, movesToGo);
+}
+export function limitInfinite(on: bool): void {
+  setInfinite(on);
+}
+export function limitPonder(on: bool): void {
+  setPondering(on);
+}
+/** Restricts the root to this UCI move (searchmoves); false when it is not legal. */
+export function limitSearchMove(text: string): bool {
+  const m = parseUciMove(text);
+  if (m == MOVE_NONE) return false;
+  addSearchMove(m);
+  return true;
+}
+
+/** Runs the search with the limits set; info records are announced through hostInfo. */
+export function go(): void {
+  think();
+}
+
+export function optionMultiPv(n: i32): void {
+  setMultiPv(n);
+}
+export function optionMoveOverhead(ms: i32): void {
+  setMoveOverhead(ms);
+}
+/** Resizes the transposition table; false when memory cannot grow that far. */
+export function optionHash(mb: i32): bool {
+  return resizeTable(mb);
+}
+export function hashMb(): i32 {
+  return hashSizeMb();
+}
+export function clearHash(): void {
+  clearTable();
+}
+/** Debug: the enabled selectivity features (a bit mask, see search.ts). */
+export function optionSearchFeatures(mask: i32): void {
+  setFeatures(mask);
+}
+export function searchFeatures(): i32 {
+  return features;
+}
+/** Forgets everything learnt in the current game (TT, history, killers). */
+export function newGame(): void {
+  clearTable();
+  clearHistory();
+  resetSearchState();
+}
+
+// Results of the last search.
+export function resultBestMove(): string {
+  return moveToUci(resultMove);
+}
+export function resultPonderMove(): string {
+  return resultPonder == MOVE_NONE ? "" : moveToUci(resultPonder);
+}
+export function resultScoreValue(): i32 {
+  return resultScore;
+}
+export function resultDepth(): i32 {
+  return completedDepth;
+}
+
+// The info record announced by hostInfo.
+export function infoDepthValue(): i32 {
+  return infoDepth;
+}
+export function infoSelDepthValue(): i32 {
+  return infoSelDepth;
+}
+export function infoMultiPvValue(): i32 {
+  return infoMultiPv;
+}
+/** Score in centipawns, or a mate score (|v| > 31000: plies to mate = 32000 - |v|). */
+export function infoScoreValue(): i32 {
+  return infoScore;
+}
+/** 3 exact, 2 lower bound, 1 upper bound. */
+export function infoBoundValue(): i32 {
+  return infoBound;
+}
+export function infoNodes(): u64 {
+  return nodes;
+}
+export function infoTimeMs(): f64 {
+  return elapsedMs();
+}
+export function infoHashfull(): i32 {
+  return hashfull();
+}
+/** The principal variation of the reported line, in UCI notation. */
+export function infoPv(): string {
+  if (infoPvIndex < 0) return "";
+  const n = rootPvLength(infoPvIndex);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = moveToUci(rootPvMove(infoPvIndex, i));
+  return parts.join(" ");
+}
+export function moveText(m: i32): string {
+  return moveToUci(<Move>m);
+}
+export function currentSelDepth(): i32 {
+  return selDepth;
+}
+
+// ---------------------------------------------------------------- evaluation and bench
+
+/** Static evaluation from the side to move's view, in centipawns. */
+export function evaluatePosition(): i32 {
+  return staticEval();
+}
+/** Midgame (part 0) or endgame (part 1) value of an evaluation term for a colour, from
+ *  white's view, after evaluatePosition. */
+export function evalTerm(term: i32, color: i32, part: i32): i32 {
+  if (term < 0 || term >= TERM_NB || color < 0 || color > 1) return 0;
+  const s = termScore(term, color);
+  return part == 0 ? mgValue(s) : egValue(s);
+}
+export function evalPhase(): i32 {
+  return lastPhase;
+}
+export function evalScale(): i32 {
+  return lastScale;
+}
+export function sideToMoveValue(): i32 {
+  return sideToMove;
+}
+
+/** Test hook: traps (unreachable), so that hosts can test their crash recovery. */
+export function trapForTesting(): void {
+  unreachable();
+}
+
+/** Runs the bench to depth; returns the node signature. */
+export function bench(depth: i32): u64 {
+  return runBench(depth);
+}
+export function benchPositionCount(): i32 {
+  return BENCH_FENS.length;
+}
+
+resizeTable(16);
+
 setStartPosition();

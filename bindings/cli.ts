@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// The UCI engine on stdin/stdout (the package's bin and `npm start`).
+// The UCI engine on stdin/stdout (the package's bin and `npm start`). The protocol runs on
+// this thread; the search runs in a worker thread, so input is always read.
 
 import { createInterface } from "node:readline";
-import { Core } from "./core.js";
+import { Engine } from "./engine.js";
 import { UciSession } from "./uci.js";
 
-const core = await Core.create();
-const session = new UciSession(core, (line) => process.stdout.write(line + "\n"));
+const engine = await Engine.create();
+const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"));
 const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+
+async function quit(): Promise<void> {
+  input.close();
+  await session.quit();
+  await session.idle().catch(() => undefined);
+  process.exit(0);
+}
+
 input.on("line", (line) => {
-  if (!session.handle(line)) process.exit(0);
+  if (!session.handle(line)) void quit();
 });
-input.on("close", () => process.exit(0));
+input.on("close", () => void quit());

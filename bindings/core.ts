@@ -1,7 +1,8 @@
 // A synchronous, validated wrapper around one engine instance: positions, move lists,
 // notation and perft. Bad input throws an Error that names the problem.
 
-import { createInstance, EngineExports, HostImports } from "./wasm.js";
+import { createInstance, EngineExports } from "./wasm.js";
+import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -44,15 +45,55 @@ function checkDepth(depth: unknown, max: number): number {
   return depth;
 }
 
+/** What the host tells a running search, as assembly/host.ts numbers it. */
+export const POLL_CONTINUE = 0;
+export const POLL_STOP = 1;
+export const POLL_PONDERHIT = 2;
+
+/** Callbacks a running search uses; all optional. */
+export interface SearchHooks {
+  /** Polled every few thousand nodes: POLL_CONTINUE, POLL_STOP or POLL_PONDERHIT. */
+  poll?: () => number;
+  onInfo?: (info: SearchInfo) => void;
+  onCurrMove?: (current: CurrMove) => void;
+}
+
+const VALUE_MATE = 32000;
+const MATE_BOUND = VALUE_MATE - 128;
+
+/** Converts an internal score to centipawns or moves to mate. */
+export function toScore(v: number): Score {
+  if (v >= MATE_BOUND) return { mate: Math.floor((VALUE_MATE - v + 1) / 2) };
+  if (v <= -MATE_BOUND) return { mate: -Math.floor((VALUE_MATE + v) / 2) };
+  return { cp: v };
+}
+
+/** UCI options the core understands, with their ranges. */
+export const HASH_MIN_MB = 1;
+export const HASH_MAX_MB = 2048;
+export const MULTIPV_MAX = 256;
+export const MOVE_OVERHEAD_MAX_MS = 5000;
+
+const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo"];
+
 /** One engine instance used synchronously in the current thread. */
 export class Core {
   private broken: EngineCrashError | undefined;
+  private hooks: SearchHooks = {};
+  private wasm!: EngineExports;
 
-  private constructor(private readonly wasm: EngineExports) {}
+  private constructor() {}
 
-  /** Instantiates a new engine. */
-  static async create(env: HostImports = {}): Promise<Core> {
-    return new Core(await createInstance(env));
+  /** Instantiates a new engine with a TT of hashMb megabytes. */
+  static async create(options: { hashMb?: number } = {}): Promise<Core> {
+    const core = new Core();
+    core.wasm = await createInstance({
+      hostPoll: () => core.hooks.poll?.() ?? POLL_CONTINUE,
+      hostInfo: () => core.emitInfo(),
+      hostCurrMove: (m: number, n: number, d: number) => core.hooks.onCurrMove?.({ move: core.wasm.moveText(m), number: n, depth: d }),
+    });
+    if (options.hashMb !== undefined) core.setHash(options.hashMb);
+    return core;
   }
 
   /** The raw exports, for layers (search, UCI) built on this core. */
@@ -155,6 +196,145 @@ export class Core {
       }
       return out;
     });
+  }
+
+  /** Squares of the pieces giving check to the side to move. */
+  checkers(): string[] {
+    const bb = this.guard((w) => w.checkersBB());
+    const names: string[] = [];
+    for (let sq = 0; sq < 64; sq++) {
+      if ((bb >> BigInt(sq)) & 1n) names.push(String.fromCharCode(97 + (sq & 7)) + String(1 + (sq >> 3)));
+    }
+    return names;
+  }
+
+  /** Test hook: makes the wasm trap, to exercise crash recovery. */
+  crashForTesting(): void {
+    this.guard((w) => w.trapForTesting());
+  }
+
+  /** Side to move: "w" or "b". */
+  sideToMove(): "w" | "b" {
+    return this.guard((w) => w.sideToMoveValue()) === 0 ? "w" : "b";
+  }
+
+  /** Resizes the transposition table (clamped to HASH_MIN_MB..HASH_MAX_MB); returns the size
+   *  in effect. Throws when memory cannot grow that far (the old table stays). */
+  setHash(mb: number): number {
+    const size = Math.min(Math.max(Math.round(mb), HASH_MIN_MB), HASH_MAX_MB);
+    if (!this.guard((w) => w.optionHash(size))) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
+    return size;
+  }
+
+  hashMb(): number {
+    return this.guard((w) => w.hashMb());
+  }
+
+  clearHash(): void {
+    this.guard((w) => w.clearHash());
+  }
+
+  setMultiPv(n: number): void {
+    this.guard((w) => w.optionMultiPv(Math.min(Math.max(Math.round(n), 1), MULTIPV_MAX)));
+  }
+
+  setMoveOverhead(ms: number): void {
+    this.guard((w) => w.optionMoveOverhead(Math.min(Math.max(Math.round(ms), 0), MOVE_OVERHEAD_MAX_MS)));
+  }
+
+  /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */
+  setSearchFeatures(mask: number): void {
+    this.guard((w) => w.optionSearchFeatures(mask | 0));
+  }
+
+  /** Forgets the game: clears the TT, history and killers. */
+  newGame(): void {
+    this.guard((w) => w.newGame());
+  }
+
+  /** Searches the current position; hooks receive info records and may stop it. */
+  search(limits: SearchLimits = {}, hooks: SearchHooks = {}): SearchResult {
+    return this.guard((w) => {
+      w.limitsReset();
+      const white = w.sideToMoveValue() === 0;
+      if (limits.depth !== undefined) w.limitDepth(limits.depth);
+      if (limits.nodes !== undefined) w.limitNodes(BigInt(Math.max(1, Math.floor(limits.nodes))));
+      if (limits.mate !== undefined) w.limitMate(limits.mate);
+      if (limits.movetime !== undefined) w.limitMoveTime(Math.max(1, Math.floor(limits.movetime)));
+      const time = white ? limits.wtime : limits.btime;
+      if (time !== undefined) w.limitClock(Math.max(0, Math.floor(time)), Math.max(0, Math.floor((white ? limits.winc : limits.binc) ?? 0)), limits.movestogo ?? 0);
+      if (limits.infinite) w.limitInfinite(true);
+      if (limits.ponder) w.limitPonder(true);
+      for (const m of limits.searchmoves ?? []) {
+        if (!w.limitSearchMove(m)) throw new Error(`searchmoves: ${JSON.stringify(m)} is not a legal move in ${w.getFen()}`);
+      }
+      this.hooks = hooks;
+      this.lastPv = [];
+      try {
+        w.go();
+      } finally {
+        this.hooks = {};
+      }
+      const timeMs = w.infoTimeMs();
+      const nodes = Number(w.infoNodes());
+      const bestmove = w.resultBestMove();
+      const ponder = w.resultPonderMove();
+      return {
+        bestmove,
+        ponder: ponder || undefined,
+        score: toScore(w.resultScoreValue()),
+        pv: this.lastPv.length && this.lastPv[0] === bestmove ? this.lastPv : bestmove === "0000" ? [] : [bestmove],
+        depth: w.resultDepth(),
+        seldepth: w.currentSelDepth(),
+        nodes,
+        nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
+        timeMs: Math.round(timeMs),
+      };
+    });
+  }
+
+  private lastPv: string[] = [];
+
+  private emitInfo(): void {
+    const w = this.wasm;
+    const timeMs = w.infoTimeMs();
+    const nodes = Number(w.infoNodes());
+    const bound = w.infoBoundValue();
+    const pvText = w.infoPv();
+    const info: SearchInfo = {
+      depth: w.infoDepthValue(),
+      seldepth: w.infoSelDepthValue(),
+      multipv: w.infoMultiPvValue(),
+      score: toScore(w.infoScoreValue()),
+      nodes,
+      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
+      hashfull: w.infoHashfull(),
+      timeMs: Math.round(timeMs),
+      pv: pvText ? pvText.split(" ") : [],
+    };
+    if (bound === 2) info.bound = "lower";
+    else if (bound === 1) info.bound = "upper";
+    if (info.multipv === 1 && !info.bound) this.lastPv = info.pv;
+    this.hooks.onInfo?.(info);
+  }
+
+  /** The static evaluation with its term breakdown. */
+  evaluate(): Evaluation {
+    return this.guard((w) => {
+      const score = w.evaluatePosition();
+      const terms = TERM_NAMES.map((name, t) => ({
+        name,
+        white: [w.evalTerm(t, 0, 0), w.evalTerm(t, 0, 1)] as [number, number],
+        black: [w.evalTerm(t, 1, 0), w.evalTerm(t, 1, 1)] as [number, number],
+      }));
+      return { score, phase: w.evalPhase(), scale: w.evalScale(), terms };
+    });
+  }
+
+  /** Runs the bench (fixed positions, fixed depth; depth 0 = default); returns its nodes.
+   *  The current position is replaced by the last bench position. */
+  bench(depth = 0): { nodes: number; positions: number } {
+    return this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
   }
 
   /** SAN of a legal UCI move in the current position. */

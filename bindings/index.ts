@@ -1,9 +1,48 @@
-// The package's public entry point: position helpers and perft on a shared engine instance.
+// The package's public entry point: the Engine (in a worker), a raw UCI channel, and
+// position helpers and perft on a shared in-thread instance.
 
 import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError } from "./core.js";
+import { Engine, EngineOptions, SearchHandlers } from "./engine.js";
+import { UciSession } from "./uci.js";
 
-export { Core, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
-export type { DivideEntry, GameStatus };
+export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
+export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers };
+export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
+
+/** A UCI conversation with an engine of its own, the same in Node and browsers. */
+export interface UciChannel {
+  /** Sends one command line. */
+  send(line: string): void;
+  /** Registers a listener for every line the engine prints; returns a function that removes it. */
+  onLine(listener: (line: string) => void): () => void;
+  /** Quits the session and ends the engine's worker. */
+  close(): Promise<void>;
+}
+
+/** Starts an engine and returns a UCI channel to it. */
+export async function createUciChannel(options: EngineOptions = {}): Promise<UciChannel> {
+  const engine = await Engine.create(options);
+  const listeners = new Set<(line: string) => void>();
+  const session = new UciSession(engine, (line) => listeners.forEach((l) => l(line)));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await session.quit();
+    await engine.dispose();
+  };
+  return {
+    send: (line) => {
+      if (closed) return;
+      for (const part of String(line).split(/\r?\n/)) if (!session.handle(part)) void close();
+    },
+    onLine: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close,
+  };
+}
 
 let shared: Promise<Core> | undefined;
 
@@ -23,12 +62,12 @@ async function at<T>(fen: string, fn: (c: Core) => T): Promise<T> {
   return fn(c);
 }
 
-/** Leaf nodes of the legal move tree from fen to depth (bulk counted). */
+/** Leaf nodes of the legal move tree from fen to depth (bulk counted), in this thread. */
 export function perft(fen: string, depth: number): Promise<number> {
   return at(fen, (c) => c.perft(depth));
 }
 
-/** Perft below each root move of fen. */
+/** Perft below each root move of fen, in this thread. */
 export function divide(fen: string, depth: number): Promise<DivideEntry[]> {
   return at(fen, (c) => c.divide(depth));
 }

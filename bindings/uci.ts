@@ -1,12 +1,15 @@
-// The UCI protocol over any line transport: parses commands, drives a Core, and sends
-// replies through a callback. Errors become `info string error: ...` and the session goes on.
+// The UCI protocol over any line transport, on top of an Engine: parses commands, keeps the
+// search lifecycle (exactly one bestmove per go, held back while pondering or infinite), and
+// turns every problem into `info string error: ...` while the session goes on.
 
-import { Core, START_FEN, MAX_PERFT_DEPTH } from "./core.js";
+import { Engine } from "./engine.js";
+import { START_FEN, MAX_PERFT_DEPTH, HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS } from "./core.js";
+import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
 export const ENGINE_AUTHOR = "the WasmChess developers";
 
-/** Splits a command line into tokens (any run of whitespace separates, CR is dropped). */
+/** Splits a command line into tokens (any run of whitespace separates; CR is dropped). */
 export function tokenize(line: string): string[] {
   return line.trim().split(/\s+/).filter((t) => t.length > 0);
 }
@@ -24,69 +27,173 @@ export function boardDiagram(fen: string): string[] {
   return out;
 }
 
-function squareList(bb: bigint): string {
-  const names: string[] = [];
-  for (let sq = 0; sq < 64; sq++) {
-    if ((bb >> BigInt(sq)) & 1n) names.push(String.fromCharCode(97 + (sq & 7)) + String(1 + (sq >> 3)));
-  }
-  return names.join(" ");
+function scoreText(s: Score): string {
+  return "mate" in s ? `mate ${s.mate}` : `cp ${s.cp}`;
 }
 
-/** A UCI session on one Core. `handle` returns false after `quit`. */
-export class UciSession {
-  constructor(
-    private readonly core: Core,
-    private readonly send: (line: string) => void,
-  ) {}
+/** The UCI info line of a record. */
+export function infoLine(i: SearchInfo): string {
+  const bound = i.bound === "lower" ? " lowerbound" : i.bound === "upper" ? " upperbound" : "";
+  return (
+    `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${scoreText(i.score)}${bound} ` +
+    `nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.timeMs}` + (i.pv.length ? ` pv ${i.pv.join(" ")}` : "")
+  );
+}
 
-  /** Handles one input line. */
+const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"] as const;
+const GO_KEYWORDS = new Set<string>([...GO_NUMBERS, "searchmoves", "ponder", "infinite", "perft"]);
+
+interface SpinOption {
+  name: string;
+  min: number;
+  max: number;
+  value: number;
+  apply: (engine: Engine, v: number) => Promise<unknown>;
+}
+
+interface Search {
+  done: Promise<void>;
+  holding: boolean; // ponder or infinite: bestmove waits for stop/ponderhit
+  result?: SearchResult;
+  printed: boolean;
+}
+
+/** A UCI session driving one Engine. Lines go in through `handle`; replies come out through
+ *  `send`. `handle` returns false for `quit`; `closed` resolves once quit has finished. */
+export class UciSession {
+  private queue: Promise<void> = Promise.resolve();
+  private search: Search | undefined;
+  private position: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
+  private readonly spins: SpinOption[];
+  private quitting = false;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly send: (line: string) => void,
+  ) {
+    this.spins = [
+      { name: "Hash", min: HASH_MIN_MB, max: HASH_MAX_MB, value: 16, apply: (e, v) => e.setHash(v) },
+      { name: "Threads", min: 1, max: 1, value: 1, apply: async () => undefined },
+      { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: 1, apply: (e, v) => e.setMultiPv(v) },
+      { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: 30, apply: (e, v) => e.setMoveOverhead(v) },
+      { name: "Debug Search Features", min: 0, max: 511, value: 511, apply: (e, v) => e.setSearchFeatures(v) },
+    ];
+  }
+
+  /** Handles one input line; returns false when the line was `quit`. */
   handle(line: string): boolean {
     const tokens = tokenize(line);
-    if (tokens.length === 0) return true;
-    try {
-      return this.dispatch(tokens);
-    } catch (err) {
-      this.error(err instanceof Error ? err.message : String(err));
-      return true;
-    }
-  }
-
-  private error(message: string): void {
-    this.send(`info string error: ${message.replace(/[\r\n]+/g, " ")}`);
-  }
-
-  private dispatch(tokens: string[]): boolean {
-    switch (tokens[0]) {
-      case "uci":
-        this.send(`id name ${ENGINE_NAME}`);
-        this.send(`id author ${ENGINE_AUTHOR}`);
-        this.send("uciok");
-        return true;
+    if (tokens.length === 0 || this.quitting) return !this.quitting;
+    const cmd = tokens[0];
+    // Commands that must act at once, even while a search runs.
+    switch (cmd) {
       case "isready":
-        this.send("readyok");
+        if (this.search && !this.search.printed) this.send("readyok");
+        else this.enqueue(async () => this.send("readyok"));
         return true;
-      case "ucinewgame":
+      case "stop":
+        this.stop();
         return true;
-      case "position":
-        this.position(tokens);
-        return true;
-      case "go":
-        this.go(tokens);
-        return true;
-      case "d":
-        this.display();
+      case "ponderhit":
+        this.ponderhit();
         return true;
       case "quit":
+        this.quitting = true;
         return false;
-      default:
-        this.error(`unknown command '${tokens[0].slice(0, 40)}'`);
-        return true;
     }
+    this.enqueue(() => this.dispatch(tokens));
+    return true;
+  }
+
+  /** Resolves when every command so far has been handled (and after quit, the search ended). */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  /** Ends the session: stops a running search (its bestmove is still printed) and waits at
+   *  most maxWaitMs for it. */
+  async quit(maxWaitMs = 800): Promise<void> {
+    this.quitting = true;
+    this.stop();
+    const s = this.search;
+    if (s) await Promise.race([s.done, new Promise((r) => setTimeout(r, maxWaitMs))]);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((err) => this.error(err));
+  }
+
+  private error(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.send(`info string error: ${message.replace(/[\r\n]+/g, " ").slice(0, 500)}`);
+  }
+
+  private async dispatch(tokens: string[]): Promise<void> {
+    switch (tokens[0]) {
+      case "uci":
+        return this.uci();
+      case "ucinewgame":
+        await this.finishSearch();
+        return this.engine.newGame();
+      case "setoption":
+        return this.setOption(tokens);
+      case "position":
+        await this.finishSearch();
+        return this.setPosition(tokens);
+      case "go":
+        return this.go(tokens);
+      case "d":
+        return this.display();
+      case "eval":
+        return this.evaluate();
+      case "bench":
+        return this.bench(tokens);
+      case "debug":
+        if (tokens[1] === "crash") return this.engine.crashForTesting(); // test hook
+        return;
+      case "register":
+        return;
+      default:
+        throw new Error(`unknown command '${tokens[0].slice(0, 40)}'`);
+    }
+  }
+
+  private async uci(): Promise<void> {
+    this.send(`id name ${ENGINE_NAME}`);
+    this.send(`id author ${ENGINE_AUTHOR}`);
+    for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
+    this.send("option name Ponder type check default false");
+    this.send("option name Clear Hash type button");
+    this.send("uciok");
+  }
+
+  private async setOption(tokens: string[]): Promise<void> {
+    const lower = tokens.map((t) => t.toLowerCase());
+    const nameAt = lower.indexOf("name");
+    if (nameAt !== 1) throw new Error("expected 'setoption name <name> [value <value>]'");
+    const valueAt = lower.indexOf("value");
+    const name = tokens.slice(2, valueAt < 0 ? undefined : valueAt).join(" ");
+    const value = valueAt < 0 ? undefined : tokens.slice(valueAt + 1).join(" ");
+    const key = name.toLowerCase();
+    if (key === "clear hash") return this.engine.clearHash();
+    if (key === "ponder") {
+      if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
+      return;
+    }
+    const spin = this.spins.find((o) => o.name.toLowerCase() === key);
+    if (!spin) throw new Error(`unknown option '${name.slice(0, 60)}'`);
+    const n = Number(value);
+    if (value === undefined || value.trim() === "" || !Number.isFinite(n)) throw new Error(`option ${spin.name} needs a number, not '${(value ?? "").slice(0, 40)}'`);
+    const clamped = Math.min(Math.max(Math.round(n), spin.min), spin.max);
+    if (clamped !== n) this.send(`info string ${spin.name} clamped to ${clamped} (range ${spin.min}..${spin.max})`);
+    await this.finishSearch();
+    await spin.apply(this.engine, clamped);
+    spin.value = clamped;
   }
 
   /** position startpos|fen <FEN> [moves ...]: a bad FEN keeps the previous position; an
    *  illegal move keeps the position reached just before it. */
-  private position(tokens: string[]): void {
+  private async setPosition(tokens: string[]): Promise<void> {
     const movesAt = tokens.indexOf("moves");
     const head = movesAt < 0 ? tokens.slice(1) : tokens.slice(1, movesAt);
     const moves = movesAt < 0 ? [] : tokens.slice(movesAt + 1);
@@ -94,39 +201,162 @@ export class UciSession {
     if (head[0] === "startpos" && head.length === 1) fen = START_FEN;
     else if (head[0] === "fen" && head.length > 1) fen = head.slice(1).join(" ");
     else throw new Error("expected 'position startpos' or 'position fen <FEN>', optionally followed by 'moves ...'");
-    this.core.setPosition(fen);
+    await this.engine.setPosition(fen);
+    this.position = { fen, moves: [] };
     for (const m of moves) {
-      if (!this.core.playMove(m)) {
-        throw new Error(`illegal move '${m.slice(0, 20)}' in ${this.core.fen()}; the position stays there`);
+      if (!(await this.engine.playMove(m))) {
+        throw new Error(`illegal move '${m.slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
       }
+      this.position.moves.push(m);
     }
   }
 
-  private go(tokens: string[]): void {
-    if (tokens[1] === "perft") {
-      const depth = Number(tokens[2]);
-      if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH) {
-        throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
-      }
-      let total = 0;
-      for (const { move, nodes } of this.core.divide(depth)) {
-        this.send(`${move}: ${nodes}`);
-        total += nodes;
-      }
-      this.send("");
-      this.send(`Nodes searched: ${total}`);
-      this.send("");
-      return;
+  private parseGo(tokens: string[]): { limits: SearchLimits; perft?: number } {
+    const limits: SearchLimits = {};
+    const problems: string[] = [];
+    for (let i = 1; i < tokens.length; i++) {
+      const t = tokens[i];
+      if ((GO_NUMBERS as readonly string[]).includes(t)) {
+        const v = Number(tokens[i + 1]);
+        if (tokens[i + 1] === undefined || !Number.isFinite(v)) problems.push(`'${t}' needs a number`);
+        else (limits as Record<string, number>)[t] = t === "wtime" || t === "btime" ? Math.max(v, 0) : Math.max(v, 0);
+        i++;
+      } else if (t === "infinite") limits.infinite = true;
+      else if (t === "ponder") limits.ponder = true;
+      else if (t === "searchmoves") {
+        const moves: string[] = [];
+        while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) moves.push(tokens[++i]);
+        limits.searchmoves = moves;
+      } else if (t === "perft") {
+        const d = Number(tokens[i + 1]);
+        if (!Number.isInteger(d) || d < 1 || d > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
+        return { limits, perft: d };
+      } else problems.push(`unknown token '${t.slice(0, 20)}'`);
     }
-    throw new Error("only 'go perft <depth>' is supported so far");
+    if (problems.length) this.send(`info string error: go: ${problems.join("; ")} (ignored)`);
+    const limited = ["depth", "nodes", "mate", "movetime", "wtime", "btime"].some((k) => k in limits);
+    if (!limited) limits.infinite = true;
+    return { limits };
   }
 
-  private display(): void {
-    const fen = this.core.fen();
+  private async go(tokens: string[]): Promise<void> {
+    const { limits, perft } = this.parseGo(tokens);
+    if (perft !== undefined) return this.perft(perft);
+    // A go during a search first ends that search (which prints its own bestmove).
+    await this.finishSearch();
+    if (limits.searchmoves) {
+      const legal = new Set(await this.engine.legalMoves());
+      const bad = limits.searchmoves.filter((m) => !legal.has(m));
+      if (bad.length) this.send(`info string error: searchmoves: not legal here: ${bad.join(" ").slice(0, 100)} (ignored)`);
+      limits.searchmoves = limits.searchmoves.filter((m) => legal.has(m));
+      if (limits.searchmoves.length === 0) delete limits.searchmoves;
+    }
+    const search: Search = { done: Promise.resolve(), holding: !!(limits.ponder || limits.infinite), printed: false };
+    this.search = search;
+    search.done = this.engine
+      .search(limits, {
+        onInfo: (i) => this.send(infoLine(i)),
+        onCurrMove: (c) => this.send(`info depth ${c.depth} currmove ${c.move} currmovenumber ${c.number}`),
+      })
+      .then(
+        (result) => {
+          search.result = result;
+          if (!search.holding) this.printBestMove(search);
+        },
+        async (err) => {
+          this.error(err);
+          const moves = await this.engine.legalMoves().catch(() => [] as string[]);
+          search.result = { bestmove: moves[0] ?? "0000", score: { cp: 0 }, pv: [], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0 };
+          search.holding = false;
+          this.printBestMove(search);
+        },
+      );
+  }
+
+  private printBestMove(search: Search): void {
+    if (search.printed || !search.result) return;
+    search.printed = true;
+    const r = search.result;
+    // A final info line before every bestmove.
+    this.send(`info depth ${r.depth} seldepth ${r.seldepth} score ${scoreText(r.score)} nodes ${r.nodes} nps ${r.nps} time ${r.timeMs}` + (r.pv.length ? ` pv ${r.pv.join(" ")}` : ""));
+    this.send(`bestmove ${r.bestmove}` + (r.ponder ? ` ponder ${r.ponder}` : ""));
+    if (this.search === search) this.search = undefined;
+  }
+
+  private stop(): void {
+    const s = this.search;
+    if (!s) return;
+    s.holding = false;
+    if (s.result) this.printBestMove(s);
+    else this.engine.stop();
+  }
+
+  private ponderhit(): void {
+    const s = this.search;
+    if (!s) return;
+    s.holding = false;
+    if (s.result) this.printBestMove(s);
+    else this.engine.ponderhit();
+  }
+
+  /** Stops a running search and waits until its bestmove is out. */
+  private async finishSearch(): Promise<void> {
+    const s = this.search;
+    if (!s) return;
+    this.stop();
+    await s.done;
+  }
+
+  private async perft(depth: number): Promise<void> {
+    await this.finishSearch();
+    let total = 0;
+    for (const { move, nodes } of await this.engine.divide(depth)) {
+      this.send(`${move}: ${nodes}`);
+      total += nodes;
+    }
+    this.send("");
+    this.send(`Nodes searched: ${total}`);
+    this.send("");
+  }
+
+  private async display(): Promise<void> {
+    await this.finishSearch();
+    const fen = await this.engine.fen();
     for (const l of boardDiagram(fen)) this.send(l);
     this.send("");
     this.send(`Fen: ${fen}`);
-    this.send(`Key: ${this.core.key().toString(16).toUpperCase().padStart(16, "0")}`);
-    this.send(`Checkers: ${squareList(this.core.guard((w) => w.checkersBB()))}`);
+    this.send(`Key: ${(await this.engine.key()).toString(16).toUpperCase().padStart(16, "0")}`);
+    this.send(`Checkers: ${(await this.engine.checkers()).join(" ")}`);
+  }
+
+  private async evaluate(): Promise<void> {
+    await this.finishSearch();
+    const e = await this.engine.evaluate();
+    const cell = (v: [number, number]) => `${String(v[0]).padStart(6)} ${String(v[1]).padStart(6)}`;
+    this.send("     Term    |    White    |    Black    |    Total");
+    this.send("             |   MG     EG |   MG     EG |   MG     EG");
+    this.send(" ------------+-------------+-------------+------------");
+    for (const t of e.terms) {
+      const total: [number, number] = [t.white[0] + t.black[0], t.white[1] + t.black[1]];
+      this.send(` ${t.name.padStart(11)} |${cell(t.white)} |${cell(t.black)} |${cell(total)}`);
+    }
+    this.send("");
+    this.send(`Phase ${e.phase}/24, endgame scale ${e.scale}/64 (terms in white's view)`);
+    this.send(`Final evaluation: ${e.score} cp (side to move)`);
+  }
+
+  private async bench(tokens: string[]): Promise<void> {
+    await this.finishSearch();
+    const depth = tokens[1] === undefined ? 0 : Number(tokens[1]);
+    if (!Number.isInteger(depth) || depth < 0 || depth > 64) throw new Error("bench takes an optional depth from 1 to 64");
+    const start = performance.now();
+    const { nodes, positions } = await this.engine.bench(depth);
+    const ms = Math.max(1, Math.round(performance.now() - start));
+    // The bench replaces the position: put the session's position back.
+    await this.engine.setPosition(this.position.fen, this.position.moves);
+    this.send(`info string bench: ${positions} positions, depth ${depth || "default"}`);
+    this.send(`Total time (ms) : ${ms}`);
+    this.send(`Nodes searched  : ${nodes}`);
+    this.send(`Nodes/second    : ${Math.round((nodes * 1000) / ms)}`);
   }
 }

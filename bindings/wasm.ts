@@ -1,12 +1,12 @@
 // Loads the compiled engine: reads the wasm file in Node, fetches it in browsers,
 // and instantiates it through asc's generated raw bindings.
 
-import { instantiate } from "../build/engine.js";
+import { instantiate } from "../build/wasmchess.js";
 
 /** The engine module's exports, as asc's generated bindings type them. */
 export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
 
-const WASM_URL = new URL("../build/engine.wasm", import.meta.url);
+const WASM_URL = new URL("../build/wasmchess.wasm", import.meta.url);
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 function isNode(): boolean {
@@ -35,7 +35,15 @@ export interface HostImports {
   [name: string]: unknown;
 }
 
-/** A fresh engine instance with its own memory. */
+/** Host functions with no host behind them: a real clock, never a stop, no reports. */
+export const DEFAULT_HOST: HostImports = {
+  hostNow: () => performance.now(),
+  hostPoll: () => 0,
+  hostInfo: () => undefined,
+  hostCurrMove: () => undefined,
+};
+
+/** A fresh engine instance with its own memory; env overrides DEFAULT_HOST's functions. */
 export async function createInstance(env: HostImports = {}, url?: URL): Promise<EngineExports> {
-  return instantiate(await loadModule(url), { env });
+  return instantiate(await loadModule(url), { env: { ...DEFAULT_HOST, ...env } });
 }

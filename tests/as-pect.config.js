@@ -4,7 +4,15 @@ export default {
   include: [],
   disclude: [/node_modules/],
   async instantiate(memory, createImports, instantiate, binary) {
-    return instantiate(binary, createImports({ env: { memory } }));
+    // The engine's host imports (assembly/host.ts): a real clock, never a stop, no reports.
+    const env = {
+      memory,
+      hostNow: () => performance.now(),
+      hostPoll: () => 0,
+      hostInfo: () => {},
+      hostCurrMove: () => {},
+    };
+    return instantiate(binary, createImports({ env }));
   },
   outputBinary: false,
 };

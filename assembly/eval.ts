@@ -1,0 +1,382 @@
+// Static evaluation, tapered between midgame and endgame by the game phase: material and
+// piece-square tables, mobility, pawn structure, passed pawns, king safety, piece terms,
+// tempo, and endgame knowledge (dead draws, drawish scaling, mating a lone king).
+// Each term is recorded per colour so that `eval` can show the breakdown.
+
+import { Color, Square, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, fileOf, rankOf, relativeRank } from "./types";
+import {
+  FILE_A_BB, squareBB, fileBB, popcount, lsb, msb, distance, pawnAttacksBB, pawnPush,
+  LIGHT_SQUARES_BB, DARK_SQUARES_BB,
+} from "./bitboard";
+import { knightAttacks, bishopAttacks, rookAttacks, kingAttacks } from "./attacks";
+import { occupied, pieces, colorBB, piecesOf, pieceOn, sideToMove, kingSquare, insufficientMaterial } from "./position";
+import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
+import {
+  PSQ, PHASE_WEIGHT, PHASE_MAX, PIECE_VALUE,
+  KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY,
+  DOUBLED_PAWN, ISOLATED_PAWN, BACKWARD_PAWN, CONNECTED_PAWN, PASSED_PAWN, PASSED_FREE_PATH,
+  PASSED_THEIR_KING_DISTANCE, PASSED_OUR_KING_DISTANCE,
+  BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, ROOK_ON_SEVENTH, KNIGHT_OUTPOST, BISHOP_OUTPOST, TEMPO,
+  SHIELD_PAWN_NEAR, SHIELD_PAWN_FAR, SHIELD_MISSING, PAWN_STORM,
+  KING_ATTACK_UNITS, KING_ATTACK_DIVISOR, KING_ATTACK_MAX,
+} from "./params";
+
+// Terms of the breakdown.
+export const TERM_MATERIAL = 0; // material and piece-square tables
+export const TERM_PAWNS = 1;
+export const TERM_PASSED = 2;
+export const TERM_MOBILITY = 3;
+export const TERM_PIECES = 4;
+export const TERM_KING = 5;
+export const TERM_TEMPO = 6;
+export const TERM_NB = 7;
+/** Packed score of each term for each colour from the last evaluation: [term * 2 + colour]. */
+const trace = new StaticArray<i32>(TERM_NB * 2);
+/** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
+export let lastPhase: i32 = 0;
+export let lastScale: i32 = 64;
+
+/** Packed score of a term for a colour from the last evaluation. */
+export function termScore(term: i32, c: Color): i32 {
+  return trace[term * 2 + c];
+}
+
+// Masks, by colour and square.
+const FORWARD_FILE = new StaticArray<u64>(128); // squares ahead on the same file
+const PASSED_MASK = new StaticArray<u64>(128); // squares ahead on this and adjacent files
+const ATTACK_SPAN = new StaticArray<u64>(128); // squares ahead on the adjacent files
+const ADJACENT_FILES = new StaticArray<u64>(8);
+
+// Per-evaluation scratch state.
+let mobilityArea0: u64 = 0;
+let mobilityArea1: u64 = 0;
+let kingZone0: u64 = 0;
+let kingZone1: u64 = 0;
+let attackUnits0: i32 = 0; // units of pieces attacking king zone of colour 0 (by colour 1)
+let attackUnits1: i32 = 0;
+let attackers0: i32 = 0;
+let attackers1: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function idx(c: Color, sq: Square): i32 {
+  return (c << 6) | sq;
+}
+
+function materialPsq(c: Color): i32 {
+  let s = 0;
+  let b = colorBB(c);
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    s += unchecked(PSQ[(pieceOn(sq) << 6) | sq]);
+  }
+  return s; // PSQ is already signed by colour
+}
+
+/** Mobility, outposts, bishop pair and rook files; also gathers attacks on the enemy king zone. */
+function pieceTerms(us: Color): void {
+  const them = us ^ 1;
+  const occ = occupied();
+  const area = us == WHITE ? mobilityArea0 : mobilityArea1;
+  const zone = us == WHITE ? kingZone1 : kingZone0;
+  const ourPawns = piecesOf(us, PAWN);
+  const theirPawns = piecesOf(them, PAWN);
+  const support = pawnAttacksBB(us, ourPawns);
+  let mobility = 0;
+  let extra = 0;
+  let units = 0;
+  let attackers = 0;
+
+  let b = piecesOf(us, KNIGHT);
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    const att = knightAttacks(sq);
+    mobility += unchecked(KNIGHT_MOBILITY[popcount(att & area)]);
+    if (isOutpost(us, sq, support)) extra += KNIGHT_OUTPOST;
+    if (att & zone) {
+      attackers++;
+      units += unchecked(KING_ATTACK_UNITS[KNIGHT]);
+    }
+  }
+  b = piecesOf(us, BISHOP);
+  if (b & LIGHT_SQUARES_BB && b & DARK_SQUARES_BB) extra += BISHOP_PAIR;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    // Bishops see through their own queen.
+    const att = bishopAttacks(sq, occ ^ piecesOf(us, QUEEN));
+    mobility += unchecked(BISHOP_MOBILITY[popcount(att & area)]);
+    if (isOutpost(us, sq, support)) extra += BISHOP_OUTPOST;
+    if (att & zone) {
+      attackers++;
+      units += unchecked(KING_ATTACK_UNITS[BISHOP]);
+    }
+  }
+  b = piecesOf(us, ROOK);
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    // Rooks see through their own rooks and queen (batteries).
+    const att = rookAttacks(sq, occ ^ piecesOf(us, ROOK) ^ piecesOf(us, QUEEN));
+    mobility += unchecked(ROOK_MOBILITY[popcount(att & area)]);
+    const file = fileBB(fileOf(sq));
+    if ((ourPawns & file) == 0) extra += (theirPawns & file) == 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+    if (relativeRank(us, sq) == 6 && (relativeRank(us, kingSquare(them)) == 7 || (theirPawns & rankMask(them, 1)) != 0)) {
+      extra += ROOK_ON_SEVENTH;
+    }
+    if (att & zone) {
+      attackers++;
+      units += unchecked(KING_ATTACK_UNITS[ROOK]);
+    }
+  }
+  b = piecesOf(us, QUEEN);
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    const att = bishopAttacks(sq, occ) | rookAttacks(sq, occ);
+    mobility += unchecked(QUEEN_MOBILITY[popcount(att & area)]);
+    if (att & zone) {
+      attackers++;
+      units += unchecked(KING_ATTACK_UNITS[QUEEN]);
+    }
+  }
+  if (us == WHITE) {
+    attackUnits1 = units;
+    attackers1 = attackers;
+  } else {
+    attackUnits0 = units;
+    attackers0 = attackers;
+  }
+  const sign = us == WHITE ? 1 : -1;
+  unchecked((trace[TERM_MOBILITY * 2 + us] = mobility * sign));
+  unchecked((trace[TERM_PIECES * 2 + us] = extra * sign));
+}
+
+/** The rank `r` as seen by colour c (0 = its back rank) as a bitboard. */
+// @ts-ignore: decorator
+@inline function rankMask(c: Color, r: i32): u64 {
+  return (<u64>0xff) << (<u64>((r ^ (c * 7)) << 3));
+}
+
+function isOutpost(us: Color, sq: Square, support: u64): bool {
+  const r = relativeRank(us, sq);
+  return r >= 3 && r <= 5 && (support & squareBB(sq)) != 0 &&
+    (piecesOf(us ^ 1, PAWN) & unchecked(ATTACK_SPAN[idx(us, sq)])) == 0;
+}
+
+/** Pawn structure and passed pawns of colour us. */
+function pawnTerms(us: Color): void {
+  const them = us ^ 1;
+  const ourPawns = piecesOf(us, PAWN);
+  const theirPawns = piecesOf(them, PAWN);
+  const theirPawnAttacks = pawnAttacksBB(them, theirPawns);
+  const occ = occupied();
+  let structure = 0;
+  let passed = 0;
+  let b = ourPawns;
+  while (b) {
+    const sq = lsb(b);
+    b &= b - 1;
+    const r = relativeRank(us, sq);
+    const adjacent = unchecked(ADJACENT_FILES[fileOf(sq)]);
+    const stop = us == WHITE ? sq + 8 : sq - 8;
+    const ahead = unchecked(FORWARD_FILE[idx(us, sq)]);
+    if (ourPawns & ahead) structure += DOUBLED_PAWN;
+    const neighbours = ourPawns & adjacent;
+    const phalanx = neighbours & (<u64>0xff << (<u64>(rankOf(sq) << 3)));
+    const supported = neighbours & pawnAttacksBB(them, squareBB(sq));
+    if (neighbours == 0) {
+      structure += ISOLATED_PAWN;
+    } else if ((neighbours & ~unchecked(PASSED_MASK[idx(us, sq)])) == 0 && (theirPawnAttacks & squareBB(stop)) != 0) {
+      // Every neighbour is ahead, so none can support it, and its stop square is attacked.
+      structure += BACKWARD_PAWN;
+    }
+    if (phalanx | supported) structure += unchecked(CONNECTED_PAWN[r]);
+    if ((theirPawns & unchecked(PASSED_MASK[idx(us, sq)])) == 0 && (ourPawns & ahead) == 0) {
+      passed += passedPawn(us, sq, r, stop, ahead & occ);
+    }
+  }
+  const sign = us == WHITE ? 1 : -1;
+  unchecked((trace[TERM_PAWNS * 2 + us] = structure * sign));
+  unchecked((trace[TERM_PASSED * 2 + us] = passed * sign));
+}
+
+function passedPawn(us: Color, sq: Square, r: i32, stop: Square, blockers: u64): i32 {
+  let s = unchecked(PASSED_PAWN[r]);
+  if (blockers == 0) s += unchecked(PASSED_FREE_PATH[r]);
+  if (r >= 3) {
+    const w = r - 2;
+    const theirs = min(distance(kingSquare(us ^ 1), stop), 5);
+    const ours = distance(kingSquare(us), stop);
+    s += S(0, (theirs * PASSED_THEIR_KING_DISTANCE - ours * PASSED_OUR_KING_DISTANCE) * w);
+  }
+  return s;
+}
+
+/** Pawn shield and storm in front of colour us's king, and the attack on its zone. */
+function kingTerms(us: Color): void {
+  const them = us ^ 1;
+  const k = kingSquare(us);
+  const ourPawns = piecesOf(us, PAWN);
+  const theirPawns = piecesOf(them, PAWN);
+  const center = min(max(fileOf(k), 1), 6);
+  let s = 0;
+  for (let f = center - 1; f <= center + 1; f++) {
+    const front = unchecked(FORWARD_FILE[idx(us, makeSq(f, rankOf(k)))]);
+    const mine = ourPawns & front;
+    const d = mine ? abs(rankOf(us == WHITE ? lsb(mine) : msb(mine)) - rankOf(k)) : 0;
+    s += d == 1 ? SHIELD_PAWN_NEAR : d == 2 ? SHIELD_PAWN_FAR : SHIELD_MISSING;
+    const storm = theirPawns & front;
+    if (storm) {
+      const e = abs(rankOf(us == WHITE ? lsb(storm) : msb(storm)) - rankOf(k));
+      if (e <= 3) s += unchecked(PAWN_STORM[e]);
+    }
+  }
+  const units = us == WHITE ? attackUnits0 : attackUnits1;
+  const attackers = us == WHITE ? attackers0 : attackers1;
+  if (attackers >= 2 && piecesOf(them, QUEEN) != 0) {
+    s -= S(min((units * units) / KING_ATTACK_DIVISOR, KING_ATTACK_MAX), 0);
+  }
+  unchecked((trace[TERM_KING * 2 + us] = us == WHITE ? s : -s));
+}
+
+// @ts-ignore: decorator
+@inline function makeSq(f: i32, r: i32): Square {
+  return (r << 3) | f;
+}
+
+function gamePhase(): i32 {
+  const p =
+    popcount(pieces(KNIGHT)) * PHASE_WEIGHT[KNIGHT] + popcount(pieces(BISHOP)) * PHASE_WEIGHT[BISHOP] +
+    popcount(pieces(ROOK)) * PHASE_WEIGHT[ROOK] + popcount(pieces(QUEEN)) * PHASE_WEIGHT[QUEEN];
+  return min(p, PHASE_MAX);
+}
+
+/** Midgame non-pawn material of colour c. */
+function nonPawnMaterial(c: Color): i32 {
+  return (
+    popcount(piecesOf(c, KNIGHT)) * mgValue(PIECE_VALUE[KNIGHT]) +
+    popcount(piecesOf(c, BISHOP)) * mgValue(PIECE_VALUE[BISHOP]) +
+    popcount(piecesOf(c, ROOK)) * mgValue(PIECE_VALUE[ROOK]) +
+    popcount(piecesOf(c, QUEEN)) * mgValue(PIECE_VALUE[QUEEN])
+  );
+}
+
+/** True when colour c has only its king. */
+// @ts-ignore: decorator
+@inline function bareKing(c: Color): bool {
+  return colorBB(c) == piecesOf(c, KING);
+}
+
+/** Score (white's view) for mating a lone king: drive it to the edge (to a corner of the
+ *  bishop's colour with bishop and knight) and bring the kings together. */
+function mopUp(strong: Color): i32 {
+  const weak = strong ^ 1;
+  const wk = kingSquare(weak);
+  const sk = kingSquare(strong);
+  const edge = max(abs(2 * fileOf(wk) - 7), abs(2 * rankOf(wk) - 7)); // 1 centre .. 7 edge
+  let corner = 0;
+  const bishops = piecesOf(strong, BISHOP);
+  if (bishops != 0 && piecesOf(strong, QUEEN) == 0 && piecesOf(strong, ROOK) == 0 && popcount(bishops) == 1) {
+    // The right corners are those of the bishop's colour.
+    const light = (bishops & LIGHT_SQUARES_BB) != 0;
+    const d1 = light ? min(distance(wk, 7), distance(wk, 56)) : min(distance(wk, 0), distance(wk, 63));
+    corner = 7 - d1;
+  }
+  const v = VALUE_KNOWN_WIN + nonPawnMaterial(strong) + 20 * edge + 30 * corner + 15 * (7 - distance(sk, wk));
+  return strong == WHITE ? v : -v;
+}
+
+/** True when colour c has material to force mate against a bare king. */
+function canMate(c: Color): bool {
+  if (piecesOf(c, QUEEN) | piecesOf(c, ROOK) | piecesOf(c, PAWN)) return true;
+  const bishops = piecesOf(c, BISHOP);
+  const knights = piecesOf(c, KNIGHT);
+  if (bishops & LIGHT_SQUARES_BB && bishops & DARK_SQUARES_BB) return true;
+  return bishops != 0 && knights != 0;
+}
+
+/** Endgame scale of 64 for the side that is ahead: a side without pawns whose extra
+ *  material is at most a minor piece rarely wins. */
+function endgameScale(strong: Color): i32 {
+  if (piecesOf(strong, PAWN) != 0) return 64;
+  const diff = nonPawnMaterial(strong) - nonPawnMaterial(strong ^ 1);
+  if (diff <= mgValue(PIECE_VALUE[BISHOP])) return nonPawnMaterial(strong) < mgValue(PIECE_VALUE[ROOK]) ? 0 : 16;
+  return 64;
+}
+
+/** The evaluation from the side to move's point of view, in centipawns. */
+export function evaluate(): i32 {
+  if (insufficientMaterial()) {
+    memory.fill(changetype<usize>(trace), 0, TERM_NB * 2 * 4);
+    lastPhase = gamePhase();
+    lastScale = 0;
+    return 0;
+  }
+  for (let c = WHITE; c <= BLACK; c++) {
+    if (bareKing(c) && canMate(c ^ 1) && piecesOf(c ^ 1, PAWN) == 0) {
+      memory.fill(changetype<usize>(trace), 0, TERM_NB * 2 * 4);
+      const v = mopUp(c ^ 1);
+      return sideToMove == WHITE ? v : -v;
+    }
+  }
+  prepare();
+  for (let c = WHITE; c <= BLACK; c++) {
+    unchecked((trace[TERM_MATERIAL * 2 + c] = materialPsq(c)));
+    pieceTerms(c);
+    pawnTerms(c);
+  }
+  kingTerms(WHITE);
+  kingTerms(BLACK);
+  unchecked((trace[TERM_TEMPO * 2 + sideToMove] = sideToMove == WHITE ? TEMPO : -TEMPO));
+  unchecked((trace[TERM_TEMPO * 2 + (sideToMove ^ 1)] = 0));
+  let total = 0;
+  for (let i = 0; i < TERM_NB * 2; i++) total += unchecked(trace[i]);
+  const mg = mgValue(total);
+  let eg = egValue(total);
+  const scale = endgameScale(eg >= 0 ? WHITE : BLACK);
+  eg = (eg * scale) / 64;
+  const phase = gamePhase();
+  lastPhase = phase;
+  lastScale = scale;
+  const v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+  return sideToMove == WHITE ? v : -v;
+}
+
+function prepare(): void {
+  const wk = kingSquare(WHITE);
+  const bk = kingSquare(BLACK);
+  const wp = piecesOf(WHITE, PAWN);
+  const bp = piecesOf(BLACK, PAWN);
+  mobilityArea0 = ~(wp | squareBB(wk)) & ~pawnAttacksBB(BLACK, bp);
+  mobilityArea1 = ~(bp | squareBB(bk)) & ~pawnAttacksBB(WHITE, wp);
+  kingZone0 = kingAttacks(wk) | squareBB(wk);
+  kingZone1 = kingAttacks(bk) | squareBB(bk);
+  kingZone0 |= pawnPush(WHITE, kingZone0 & ~(<u64>0xff << 56));
+  kingZone1 |= pawnPush(BLACK, kingZone1 & ~(<u64>0xff));
+}
+
+function initMasks(): void {
+  for (let f = 0; f < 8; f++) {
+    let adj: u64 = 0;
+    if (f > 0) adj |= FILE_A_BB << (<u64>(f - 1));
+    if (f < 7) adj |= FILE_A_BB << (<u64>(f + 1));
+    ADJACENT_FILES[f] = adj;
+  }
+  for (let c = WHITE; c <= BLACK; c++) {
+    for (let sq = 0; sq < 64; sq++) {
+      let forward: u64 = 0;
+      for (let r = rankOf(sq) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += c == WHITE ? 1 : -1) {
+        forward |= (<u64>0xff) << (<u64>(r << 3));
+      }
+      const file = fileBB(fileOf(sq));
+      const adj = ADJACENT_FILES[fileOf(sq)];
+      FORWARD_FILE[idx(c, sq)] = forward & file;
+      ATTACK_SPAN[idx(c, sq)] = forward & adj;
+      PASSED_MASK[idx(c, sq)] = forward & (file | adj);
+    }
+  }
+}
+
+initMasks();

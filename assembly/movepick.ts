@@ -1,0 +1,128 @@
+// Move ordering: scores a node's legal moves (TT move, good captures by MVV-LVA checked
+// by SEE, killers, counter-move, quiets by history, then bad captures and under-promotions)
+// and hands them out best first by selection.
+
+import {
+  Move, MAX_PLY, PROMOTION, EN_PASSANT, QUEEN, PAWN,
+  toSq, fromSq, moveFlag, promotionType, typeOf,
+} from "./types";
+import { pieceOn, sideToMove } from "./position";
+import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
+import { see } from "./see";
+import { killer1, killer2, counterMove, historyScore } from "./history";
+
+export const SCORE_TT = 1 << 30;
+const SCORE_GOOD_CAPTURE = 1 << 28;
+const SCORE_KILLER1 = (1 << 27) + 2;
+const SCORE_KILLER2 = (1 << 27) + 1;
+const SCORE_COUNTER = 1 << 27;
+const SCORE_BAD_CAPTURE = -(1 << 28);
+const SCORE_UNDERPROMOTION = -(1 << 29);
+/** Scores at or above this are captures still to be checked by SEE when picked. */
+const UNCHECKED_FLOOR = SCORE_GOOD_CAPTURE - (1 << 20);
+
+const SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 16);
+
+// @ts-ignore: decorator
+@inline function scoreSlot(ply: i32, i: i32): usize {
+  return SCORES + <usize>(ply * MAX_MOVES + i) * 4;
+}
+
+/** True for captures (including en passant). */
+// @ts-ignore: decorator
+@inline export function isCaptureMove(m: Move): bool {
+  return pieceOn(toSq(m)) != 0 || moveFlag(m) == EN_PASSANT;
+}
+
+/** Captures and queen promotions: the moves that change material now. */
+// @ts-ignore: decorator
+@inline export function isTactical(m: Move): bool {
+  return isCaptureMove(m) || (moveFlag(m) == PROMOTION && promotionType(m) == QUEEN);
+}
+
+/** Most valuable victim, least valuable attacker. */
+// @ts-ignore: decorator
+@inline function mvvLva(m: Move): i32 {
+  const victim = moveFlag(m) == EN_PASSANT ? PAWN : typeOf(pieceOn(toSq(m)));
+  return victim * 64 - typeOf(pieceOn(fromSq(m))) + (moveFlag(m) == PROMOTION ? 512 : 0);
+}
+
+/** Generates and scores the moves of a main-search node at ply; returns their number. */
+export function scoreMainMoves(ply: i32, ttMove: Move, prevMove: Move): i32 {
+  const list = moveList(ply);
+  const n = generateMoves(GEN_ALL, list);
+  const us = sideToMove;
+  const k1 = killer1(ply);
+  const k2 = killer2(ply);
+  const counter = counterMove(prevMove);
+  for (let i = 0; i < n; i++) {
+    const m = moveAt(list, i);
+    let s: i32;
+    if (m == ttMove) s = SCORE_TT;
+    else if (moveFlag(m) == PROMOTION && promotionType(m) != QUEEN) s = SCORE_UNDERPROMOTION + mvvLva(m);
+    else if (isTactical(m)) s = SCORE_GOOD_CAPTURE + mvvLva(m);
+    else if (m == k1) s = SCORE_KILLER1;
+    else if (m == k2) s = SCORE_KILLER2;
+    else if (m == counter) s = SCORE_COUNTER;
+    else s = historyScore(us, m);
+    store<i32>(scoreSlot(ply, i), s);
+  }
+  return n;
+}
+
+/** Generates and scores the moves of a quiescence node (all evasions when in check). */
+export function scoreQuiescenceMoves(ply: i32, ttMove: Move, inCheck: bool): i32 {
+  const list = moveList(ply);
+  const n = generateMoves(inCheck ? GEN_ALL : GEN_NOISY, list);
+  const us = sideToMove;
+  for (let i = 0; i < n; i++) {
+    const m = moveAt(list, i);
+    let s = m == ttMove ? SCORE_TT : isTactical(m) ? (1 << 20) + mvvLva(m) : historyScore(us, m);
+    store<i32>(scoreSlot(ply, i), s);
+  }
+  return n;
+}
+
+/** Moves the best remaining move (from index i on) to index i and returns it. Captures
+ *  that lose material by SEE are demoted behind the quiet moves when first picked
+ *  (main search only: checkSee). */
+export function pickMove(ply: i32, i: i32, n: i32, checkSee: bool): Move {
+  const list = moveList(ply);
+  while (true) {
+    let best = i;
+    let bestScore = load<i32>(scoreSlot(ply, i));
+    for (let j = i + 1; j < n; j++) {
+      const s = load<i32>(scoreSlot(ply, j));
+      if (s > bestScore) {
+        bestScore = s;
+        best = j;
+      }
+    }
+    const m = moveAt(list, best);
+    if (checkSee && bestScore >= UNCHECKED_FLOOR && bestScore < SCORE_TT && see(m) < 0) {
+      store<i32>(scoreSlot(ply, best), SCORE_BAD_CAPTURE + mvvLva(m));
+      continue;
+    }
+    // Swap into place.
+    if (best != i) {
+      store<u16>(list + (<usize>best << 1), load<u16>(list + (<usize>i << 1)));
+      store<u16>(list + (<usize>i << 1), m);
+      store<i32>(scoreSlot(ply, best), load<i32>(scoreSlot(ply, i)));
+      store<i32>(scoreSlot(ply, i), bestScore);
+    }
+    return m;
+  }
+}
+
+/** The score pickMove gave the move it last placed at index i. */
+// @ts-ignore: decorator
+@inline export function pickedScore(ply: i32, i: i32): i32 {
+  return load<i32>(scoreSlot(ply, i));
+}
+
+/** True when a picked score marks a killer or counter-move. */
+// @ts-ignore: decorator
+@inline export function isRefutationScore(s: i32): bool {
+  return s >= SCORE_COUNTER && s <= SCORE_KILLER1;
+}
+

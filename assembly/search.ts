@@ -1,0 +1,637 @@
+// The search: iterative deepening with aspiration windows over a principal-variation
+// negamax search, quiescence search, and the selectivity (null move, late move reductions,
+// futility and reverse futility, late move pruning, SEE pruning) with their safeguards.
+
+import {
+  Move, MOVE_NONE, MOVE_NULL, MAX_PLY, PAWN, KING, PROMOTION, moveFlag, toSq, typeOf,
+} from "./types";
+import {
+  doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50, pliesFromNull,
+  keyBefore, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
+} from "./position";
+import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
+import { evaluate } from "./eval";
+import { see, SEE_VALUE } from "./see";
+import {
+  VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY,
+  VALUE_KNOWN_WIN, mateIn, matedIn,
+} from "./score";
+import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
+import { scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove } from "./movepick";
+import { storeKiller, clearKillers, storeCounterMove, updateHistory, historyBonus, historyScore } from "./history";
+import { hostPoll, hostInfo, hostCurrMove, POLL_STOP, POLL_PONDERHIT } from "./host";
+import { startClock, elapsedMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
+import {
+  limitDepth, limitNodes, limitMateMoves, limitMoveTimeMs, clockTimeMs, clockIncMs, clockMovesToGo,
+  infinite, pondering, multiPv, rootMoveAllowed,
+} from "./limits";
+import { gamePly } from "./position";
+
+// ---------------------------------------------------------------- selectivity switches
+// Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
+export const FEATURE_NULL_MOVE = 1;
+export const FEATURE_LMR = 2;
+export const FEATURE_REVERSE_FUTILITY = 4;
+export const FEATURE_FUTILITY = 8;
+export const FEATURE_LMP = 16;
+export const FEATURE_SEE_PRUNING = 32;
+export const FEATURE_ASPIRATION = 64;
+export const FEATURE_CHECK_EXTENSION = 128;
+export const FEATURE_IIR = 256;
+export const FEATURE_ALL = 511;
+export let features: i32 = FEATURE_ALL;
+
+/** Enables the selectivity features in mask (FEATURE_*). */
+export function setFeatures(mask: i32): void {
+  features = mask & FEATURE_ALL;
+}
+
+// @ts-ignore: decorator
+@inline function on(feature: i32): bool {
+  return (features & feature) != 0;
+}
+
+// ---------------------------------------------------------------- state
+export let nodes: u64 = 0;
+export let selDepth: i32 = 0;
+let stopped = false;
+let ponderActive = false;
+let nullMoveAllowed = true;
+
+const pvTable = new StaticArray<u16>(MAX_PLY * MAX_PLY); // [ply][i]
+const pvLength = new StaticArray<i32>(MAX_PLY + 1);
+const evalStack = new StaticArray<i32>(MAX_PLY + 4);
+
+// Root moves with their last score, the nodes spent on them, and their principal variation.
+const ROOT_MAX = 256;
+const rootMoves = new StaticArray<u16>(ROOT_MAX);
+const rootScores = new StaticArray<i32>(ROOT_MAX);
+const rootPrevScores = new StaticArray<i32>(ROOT_MAX);
+const rootNodes = new StaticArray<u64>(ROOT_MAX);
+const rootPvs = new StaticArray<u16>(ROOT_MAX * MAX_PLY);
+const rootPvLengths = new StaticArray<i32>(ROOT_MAX);
+export let rootCount: i32 = 0;
+
+// Late move reduction table by depth and move number.
+const LMR_TABLE = new StaticArray<u8>(64 * 64);
+
+// ---------------------------------------------------------------- results
+export let completedDepth: i32 = 0;
+export let bestMove: Move = MOVE_NONE;
+export let ponderMove: Move = MOVE_NONE;
+export let bestScore: i32 = 0;
+/** The info record of the last report. */
+export let infoDepth: i32 = 0;
+export let infoSelDepth: i32 = 0;
+export let infoMultiPv: i32 = 1;
+export let infoScore: i32 = 0;
+export let infoBound: i32 = BOUND_EXACT;
+export let infoPvIndex: i32 = 0;
+
+/** PV move i of root move r (for the info record). */
+export function rootPvMove(r: i32, i: i32): Move {
+  return rootPvs[r * MAX_PLY + i];
+}
+
+/** PV length of root move r. */
+export function rootPvLength(r: i32): i32 {
+  return rootPvLengths[r];
+}
+
+// ---------------------------------------------------------------- limits
+
+function checkLimits(): void {
+  const cmd = hostPoll();
+  if (cmd == POLL_STOP) stopped = true;
+  else if (cmd == POLL_PONDERHIT && ponderActive) {
+    ponderActive = false;
+    startClock();
+  }
+  if (!ponderActive && hardLimitReached()) stopped = true;
+}
+
+// @ts-ignore: decorator
+@inline function countNode(): void {
+  nodes++;
+  if ((nodes & 2047) == 0) checkLimits();
+  if (limitNodes != 0 && nodes >= limitNodes) stopped = true;
+}
+
+// ---------------------------------------------------------------- draws
+
+/** Draw by the 50-move rule, insufficient material, or repetition: a repetition inside the
+ *  search tree counts at once, one that reaches back before the root needs two (threefold). */
+function isDraw(ply: i32): bool {
+  if (rule50 >= 100 || insufficientMaterial()) return true;
+  const end = min(rule50, pliesFromNull);
+  let count = 0;
+  for (let back = 4; back <= end; back += 2) {
+    if (keyBefore(back) == key) {
+      if (back < ply) return true;
+      if (++count >= 2) return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Side to move has pieces other than pawns and king (null move is risky without them). */
+function hasNonPawnMaterial(): bool {
+  const us = sideToMove;
+  return (colorBB(us) & ~piecesOf(us, PAWN) & ~piecesOf(us, KING)) != 0;
+}
+
+function updatePv(ply: i32, m: Move): void {
+  const base = ply * MAX_PLY;
+  unchecked((pvTable[base + ply] = m));
+  const childLen = unchecked(pvLength[ply + 1]);
+  for (let i = ply + 1; i < childLen; i++) unchecked((pvTable[base + i] = pvTable[(ply + 1) * MAX_PLY + i]));
+  unchecked((pvLength[ply] = max(childLen, ply + 1)));
+}
+
+// @ts-ignore: decorator
+@inline function reduction(depth: i32, moveCount: i32): i32 {
+  return <i32>unchecked(LMR_TABLE[(min(depth, 63) << 6) | min(moveCount, 63)]);
+}
+
+/** Reverse futility: far above beta near the leaves, assume the node holds. */
+// @ts-ignore: decorator
+@inline function reverseFutilityPrune(depth: i32, staticEval: i32, beta: i32, improving: bool): bool {
+  return on(FEATURE_REVERSE_FUTILITY) && depth <= 6 && staticEval < VALUE_KNOWN_WIN &&
+    staticEval - 75 * (depth - (improving ? 1 : 0)) >= beta;
+}
+
+/** Null move pruning with a zugzwang guard: not without pieces, verified at high depth.
+ *  Returns a fail-high score, or VALUE_NONE when the null move does not prune. */
+function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
+  if (!on(FEATURE_NULL_MOVE) || !nullMoveAllowed || depth < 3 || staticEval < beta || lastMove() == MOVE_NULL ||
+    beta <= VALUE_MATED_IN_MAX_PLY || !hasNonPawnMaterial()) {
+    return VALUE_NONE;
+  }
+  const r = 3 + depth / 4 + min((staticEval - beta) / 200, 3);
+  doNullMove();
+  unchecked((pvLength[ply + 1] = ply + 1));
+  let score = -search(-beta, -beta + 1, depth - r, ply + 1, false);
+  undoNullMove();
+  if (stopped || score < beta) return VALUE_NONE;
+  if (score >= VALUE_MATE_IN_MAX_PLY) score = beta;
+  if (depth < 12) return score;
+  // Zugzwang verification: the same depth without null moves must hold as well.
+  nullMoveAllowed = false;
+  const v = search(beta - 1, beta, depth - r, ply, false);
+  nullMoveAllowed = true;
+  return v >= beta ? score : VALUE_NONE;
+}
+
+/** Late move pruning: quiet moves this late in the list are skipped near the leaves. */
+// @ts-ignore: decorator
+@inline function lateMovePrune(depth: i32, quietCount: i32, improving: bool): bool {
+  return on(FEATURE_LMP) && depth <= 7 && quietCount >= (improving ? 3 + depth * depth : (3 + depth * depth) / 2);
+}
+
+/** Futility: a quiet move cannot lift a static eval this far below alpha. */
+// @ts-ignore: decorator
+@inline function futilityPrune(depth: i32, staticEval: i32, alpha: i32): bool {
+  return on(FEATURE_FUTILITY) && depth <= 6 && staticEval + 100 + 90 * depth <= alpha;
+}
+
+// ---------------------------------------------------------------- main search
+
+/** Negamax principal-variation search; pv marks nodes searched with an open window. */
+function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
+  unchecked((pvLength[ply] = ply));
+  if (stopped) return 0;
+  const checked = inCheck();
+  if (checked && on(FEATURE_CHECK_EXTENSION) && ply < MAX_PLY / 2) depth++;
+  if (depth <= 0) return quiescence(alpha, beta, ply, pv);
+  countNode();
+  if (stopped) return 0;
+  if (ply > selDepth) selDepth = ply;
+  if (isDraw(ply)) return VALUE_DRAW;
+  if (ply >= MAX_PLY - 2) return checked ? VALUE_DRAW : evaluate();
+
+  // Mate distance pruning: no line from here beats a mate already found nearer the root.
+  alpha = max(alpha, matedIn(ply));
+  beta = min(beta, mateIn(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  const posKey = key;
+  const hit = probe(posKey, ply);
+  const hashMove = hit ? ttMove : MOVE_NONE;
+  const hashScore = hit ? ttScore : VALUE_NONE;
+  if (hit && !pv && ttDepth >= depth && hashScore != VALUE_NONE &&
+    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore >= beta : hashScore <= alpha))) {
+    return hashScore;
+  }
+
+  let staticEval = VALUE_NONE;
+  let improving = false;
+  if (!checked) {
+    staticEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    const prev = ply >= 2 ? unchecked(evalStack[ply - 2]) : VALUE_NONE;
+    improving = prev == VALUE_NONE || staticEval > prev;
+  }
+  unchecked((evalStack[ply] = staticEval));
+  // The stored score is a better guess than the static eval when its bound allows.
+  let eval_ = staticEval;
+  if (hit && !checked && hashScore != VALUE_NONE &&
+    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore > staticEval : hashScore < staticEval))) {
+    eval_ = hashScore;
+  }
+
+  if (!pv && !checked) {
+    if (reverseFutilityPrune(depth, eval_, beta, improving)) return eval_;
+    const nullScore = tryNullMove(depth, ply, beta, eval_);
+    if (nullScore != VALUE_NONE) return nullScore;
+  }
+  // Internal iterative reduction: without a hash move this node is probably not critical.
+  if (on(FEATURE_IIR) && depth >= 4 && hashMove == MOVE_NONE) depth--;
+
+  clearKillers(ply + 1);
+  const prevMove = lastMove();
+  const n = scoreMainMoves(ply, hashMove, prevMove);
+  if (n == 0) return checked ? matedIn(ply) : VALUE_DRAW;
+
+  let best = -VALUE_INFINITE;
+  let bestM: Move = MOVE_NONE;
+  const alphaOrig = alpha;
+  let moveCount = 0;
+  let quietCount = 0;
+  const list = moveList(ply);
+  const us = sideToMove;
+  for (let i = 0; i < n; i++) {
+    const m = pickMove(ply, i, n, true);
+    const orderScore = pickedScore(ply, i);
+    const quiet = !isTactical(m);
+    moveCount++;
+    if (quiet) quietCount++;
+
+    // Pruning of moves that cannot matter, never before a line avoids being mated.
+    const prunable = !pv && !checked && best > VALUE_MATED_IN_MAX_PLY;
+    if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
+      see(m) < (quiet ? -60 * depth : -110 * depth)) continue;
+
+    doMove(m);
+    const givesCheck = inCheck();
+    // Quiet moves that give check are never pruned: they may carry a mating attack.
+    if (prunable && quiet && !givesCheck && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha))) {
+      undoMove(m);
+      continue;
+    }
+    const newDepth = depth - 1;
+    let score: i32;
+    if (moveCount == 1) {
+      score = -search(-beta, -alpha, newDepth, ply + 1, pv);
+    } else {
+      // Late move reductions for quiet moves that are not killers, counters or checks.
+      let r = 0;
+      if (on(FEATURE_LMR) && depth >= 3 && quiet && !givesCheck && !checked && !isRefutationScore(orderScore)) {
+        r = reduction(depth, moveCount);
+        if (pv) r--;
+        if (!improving) r++;
+        r -= historyScore(us, m) / 6000;
+        r = min(max(r, 0), newDepth - 1);
+      }
+      score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
+      if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, newDepth, ply + 1, false);
+      if (score > alpha && score < beta && pv) score = -search(-beta, -alpha, newDepth, ply + 1, true);
+    }
+    undoMove(m);
+    if (stopped) return 0;
+
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        bestM = m;
+        if (pv) updatePv(ply, m);
+        if (score >= beta) {
+          if (quiet) rewardQuiet(m, ply, depth, prevMove, list, i);
+          break;
+        }
+        alpha = score;
+      }
+    }
+  }
+  if (moveCount == 0 || best == -VALUE_INFINITE) {
+    // Every move was pruned: the node fails low at the static eval.
+    best = alpha;
+  }
+  const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
+  save(posKey, ply, bestM, best, staticEval, depth, bound);
+  return best;
+}
+
+/** A quiet move caused a cutoff: remember it, and penalise the quiet moves tried before it. */
+function rewardQuiet(m: Move, ply: i32, depth: i32, prevMove: Move, list: usize, index: i32): void {
+  const us = sideToMove;
+  const bonus = historyBonus(depth);
+  storeKiller(ply, m);
+  storeCounterMove(prevMove, m);
+  updateHistory(us, m, bonus);
+  for (let j = 0; j < index; j++) {
+    const q = moveAt(list, j);
+    if (!isTactical(q)) updateHistory(us, q, -bonus);
+  }
+}
+
+// ---------------------------------------------------------------- quiescence
+
+function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
+  if (stopped) return 0;
+  countNode();
+  if (stopped) return 0;
+  if (ply > selDepth) selDepth = ply;
+  if (rule50 >= 100 || insufficientMaterial()) return VALUE_DRAW;
+  const checked = inCheck();
+  if (ply >= MAX_PLY - 2) return checked ? VALUE_DRAW : evaluate();
+
+  const posKey = key;
+  const hit = probe(posKey, ply);
+  const hashMove = hit ? ttMove : MOVE_NONE;
+  if (hit && !pv && ttScore != VALUE_NONE &&
+    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? ttScore >= beta : ttScore <= alpha))) {
+    return ttScore;
+  }
+
+  let best = -VALUE_INFINITE;
+  let standPat = VALUE_NONE;
+  if (!checked) {
+    standPat = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    if (standPat >= beta) {
+      if (!hit) save(posKey, ply, MOVE_NONE, standPat, standPat, -1, BOUND_LOWER);
+      return standPat;
+    }
+    if (standPat > alpha) alpha = standPat;
+    best = standPat;
+  }
+  const alphaOrig = alpha;
+  const n = scoreQuiescenceMoves(ply, hashMove, checked);
+  let bestM: Move = MOVE_NONE;
+  let searched = 0;
+  for (let i = 0; i < n; i++) {
+    const m = pickMove(ply, i, n, false);
+    if (!checked) {
+      if (!isTactical(m)) continue;
+      // Delta pruning: even winning the piece cannot reach alpha.
+      const gain = unchecked(SEE_VALUE[isCaptureMove(m) ? captureType(m) : 0]) + (moveFlag(m) == PROMOTION ? 850 : 0);
+      if (standPat + gain + 200 <= alpha) continue;
+      if (see(m) < 0) continue;
+    }
+    doMove(m);
+    const score = -quiescence(-beta, -alpha, ply + 1, pv);
+    undoMove(m);
+    searched++;
+    if (stopped) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        bestM = m;
+        if (score >= beta) break;
+        alpha = score;
+      }
+    }
+  }
+  if (checked && n == 0) return matedIn(ply);
+  const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
+  save(posKey, ply, bestM, best, standPat, 0, bound);
+  return best;
+}
+
+// @ts-ignore: decorator
+@inline function captureType(m: Move): i32 {
+  const pc = pieceOn(toSq(m));
+  return pc == 0 ? PAWN : typeOf(pc);
+}
+
+// ---------------------------------------------------------------- root
+
+function initRootMoves(): void {
+  const list = moveList(0);
+  const n = generateMoves(GEN_ALL, list);
+  rootCount = 0;
+  for (let i = 0; i < n && rootCount < ROOT_MAX; i++) {
+    const m = moveAt(list, i);
+    if (!rootMoveAllowed(m)) continue;
+    rootMoves[rootCount] = m;
+    rootScores[rootCount] = -VALUE_INFINITE;
+    rootPrevScores[rootCount] = -VALUE_INFINITE;
+    rootNodes[rootCount] = 0;
+    rootPvLengths[rootCount] = 1;
+    rootPvs[rootCount * MAX_PLY] = m;
+    rootCount++;
+  }
+}
+
+/** Stable sort of root moves from index `from` on by score, best first. */
+function sortRootMoves(from: i32): void {
+  for (let i = from + 1; i < rootCount; i++) {
+    for (let j = i; j > from && rootScores[j] > rootScores[j - 1]; j--) swapRoot(j, j - 1);
+  }
+}
+
+function swapRoot(a: i32, b: i32): void {
+  const m = rootMoves[a];
+  rootMoves[a] = rootMoves[b];
+  rootMoves[b] = m;
+  const s = rootScores[a];
+  rootScores[a] = rootScores[b];
+  rootScores[b] = s;
+  const p = rootPrevScores[a];
+  rootPrevScores[a] = rootPrevScores[b];
+  rootPrevScores[b] = p;
+  const nd = rootNodes[a];
+  rootNodes[a] = rootNodes[b];
+  rootNodes[b] = nd;
+  const l = rootPvLengths[a];
+  rootPvLengths[a] = rootPvLengths[b];
+  rootPvLengths[b] = l;
+  for (let i = 0; i < MAX_PLY; i++) {
+    const t = rootPvs[a * MAX_PLY + i];
+    rootPvs[a * MAX_PLY + i] = rootPvs[b * MAX_PLY + i];
+    rootPvs[b * MAX_PLY + i] = t;
+  }
+}
+
+let bestMoveChanges: f64 = 0;
+
+/** Searches the root moves from pvIndex on with the window (alpha, beta). */
+function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
+  let best = -VALUE_INFINITE;
+  pvLength[0] = 0;
+  for (let i = pvIndex; i < rootCount; i++) {
+    const m = rootMoves[i];
+    if (elapsedMs() > 1000) hostCurrMove(m, i + 1, depth);
+    const before = nodes;
+    doMove(m);
+    let score: i32;
+    if (i == pvIndex) {
+      score = -search(-beta, -alpha, depth - 1, 1, true);
+    } else {
+      score = -search(-alpha - 1, -alpha, depth - 1, 1, false);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, true);
+    }
+    undoMove(m);
+    rootNodes[i] += nodes - before;
+    if (stopped) break;
+    if (i == pvIndex || score > alpha) {
+      rootScores[i] = score;
+      rootPvs[i * MAX_PLY] = m;
+      const len = pvLength[1];
+      for (let j = 1; j < len; j++) rootPvs[i * MAX_PLY + j] = pvTable[MAX_PLY + j];
+      rootPvLengths[i] = max(len, 1);
+      if (i != pvIndex && pvIndex == 0) bestMoveChanges += 1;
+    } else {
+      rootScores[i] = -VALUE_INFINITE;
+    }
+    if (score > best) best = score;
+    if (score > alpha) {
+      alpha = score;
+      if (score >= beta) break;
+    }
+  }
+  return best;
+}
+
+/** One iteration for one PV line, with an aspiration window around the last score. */
+function aspirationSearch(depth: i32, pvIndex: i32): void {
+  const prev = rootPrevScores[pvIndex];
+  let delta = 18;
+  let alpha = -VALUE_INFINITE;
+  let beta = VALUE_INFINITE;
+  if (on(FEATURE_ASPIRATION) && depth >= 5 && prev > -VALUE_INFINITE && abs(prev) < VALUE_KNOWN_WIN) {
+    alpha = max(prev - delta, -VALUE_INFINITE);
+    beta = min(prev + delta, VALUE_INFINITE);
+  }
+  while (true) {
+    const score = searchRoot(alpha, beta, depth, pvIndex);
+    sortRootMoves(pvIndex);
+    if (stopped) return;
+    if (score <= alpha) {
+      beta = (alpha + beta) / 2;
+      alpha = max(score - delta, -VALUE_INFINITE);
+      reportLine(depth, pvIndex, BOUND_UPPER);
+    } else if (score >= beta) {
+      beta = min(score + delta, VALUE_INFINITE);
+      reportLine(depth, pvIndex, BOUND_LOWER);
+    } else {
+      return;
+    }
+    delta += delta / 2 + 5;
+  }
+}
+
+function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
+  infoDepth = depth;
+  infoSelDepth = selDepth;
+  infoMultiPv = pvIndex + 1;
+  infoPvIndex = pvIndex;
+  infoScore = rootScores[pvIndex];
+  if (infoScore == -VALUE_INFINITE) infoScore = rootPrevScores[pvIndex];
+  infoBound = bound;
+  // Only report bounds after the first second, as other engines do.
+  if (bound == BOUND_EXACT || elapsedMs() > 1000) hostInfo();
+}
+
+/** The mate limit (go mate N) is met when a mate in at most N moves is proven. */
+function mateLimitMet(score: i32): bool {
+  return limitMateMoves > 0 && score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - score <= 2 * limitMateMoves - 1;
+}
+
+function configureTime(): void {
+  startClock();
+  ponderActive = pondering;
+  if (limitMoveTimeMs > 0) setMoveTime(limitMoveTimeMs);
+  else if (clockTimeMs >= 0 && !infinite) setClock(clockTimeMs, clockIncMs, clockMovesToGo, gamePly);
+  else setUntimed();
+}
+
+/** Stability factor for the time manager: more time when the best move keeps changing or
+ *  the score drops, less when one move took most of the effort. */
+function stability(prevBest: i32): f64 {
+  let f = 1.0 + bestMoveChanges * 0.35;
+  const drop = prevBest - rootScores[0];
+  if (drop > 30) f *= 1.0 + min(<f64>drop, 150.0) / 150.0;
+  let total: u64 = 0;
+  for (let i = 0; i < rootCount; i++) total += rootNodes[i];
+  if (total > 0 && <f64>rootNodes[0] / <f64>total > 0.9) f *= 0.6;
+  return min(max(f, 0.4), 2.5);
+}
+
+/** Runs the search with the current limits; results in bestMove, ponderMove, bestScore. */
+export function think(): void {
+  configureTime();
+  newSearchGeneration();
+  nodes = 0;
+  selDepth = 0;
+  stopped = false;
+  nullMoveAllowed = true;
+  completedDepth = 0;
+  bestMove = MOVE_NONE;
+  ponderMove = MOVE_NONE;
+  bestScore = 0;
+  initRootMoves();
+  if (rootCount == 0) {
+    bestScore = inCheck() ? matedIn(0) : VALUE_DRAW;
+    infoDepth = 0;
+    infoSelDepth = 0;
+    infoMultiPv = 1;
+    infoScore = bestScore;
+    infoBound = BOUND_EXACT;
+    infoPvIndex = -1;
+    hostInfo();
+    return;
+  }
+  bestMove = rootMoves[0];
+  let prevBest = -VALUE_INFINITE;
+  const lines = min(multiPv, rootCount);
+  for (let depth = 1; depth <= limitDepth; depth++) {
+    bestMoveChanges *= 0.5;
+    for (let i = 0; i < rootCount; i++) rootPrevScores[i] = rootScores[i];
+    for (let pvIndex = 0; pvIndex < lines && !stopped; pvIndex++) {
+      selDepth = 0;
+      aspirationSearch(depth, pvIndex);
+    }
+    if (stopped) {
+      adoptInterruptedIteration(prevBest);
+      break;
+    }
+    completedDepth = depth;
+    takeResult();
+    for (let pvIndex = 0; pvIndex < lines; pvIndex++) reportLine(depth, pvIndex, BOUND_EXACT);
+    if (mateLimitMet(bestScore)) break;
+    if (!ponderActive && !infinite && !mayStartIteration(stability(prevBest))) break;
+    prevBest = rootScores[0];
+  }
+}
+
+function takeResult(): void {
+  bestMove = rootMoves[0];
+  bestScore = rootScores[0];
+  ponderMove = rootPvLengths[0] > 1 ? rootPvs[1] : MOVE_NONE;
+}
+
+/** After a stop: the interrupted iteration's best move counts when it was fully searched
+ *  and scored better than the last completed iteration's best. */
+function adoptInterruptedIteration(prevBest: i32): void {
+  if (completedDepth == 0 || (rootScores[0] > prevBest && rootScores[0] > -VALUE_INFINITE)) {
+    if (rootScores[0] > -VALUE_INFINITE) takeResult();
+  }
+}
+
+/** Clears the per-game search memory that is not in the TT (killers and PV state). */
+export function resetSearchState(): void {
+  for (let i = 0; i < MAX_PLY; i++) clearKillers(i);
+  bestMoveChanges = 0;
+}
+
+function initReductions(): void {
+  for (let d = 1; d < 64; d++) {
+    for (let m = 1; m < 64; m++) {
+      LMR_TABLE[(d << 6) | m] = <u8>(0.75 + Math.log(<f64>d) * Math.log(<f64>m) / 2.25);
+    }
+  }
+}
+
+initReductions();
+

@@ -1,0 +1,83 @@
+// Time management in the spirit of FUSc#: a soft budget per move from the clock and the
+// increment; after each iteration the next one starts only when the time used so far times
+// a growth factor fits the budget (stretched when the best move changes or the score drops,
+// shrunk when one move dominates); a hard limit stops the search mid-iteration.
+
+import { hostNow } from "./host";
+
+/** Milliseconds kept in reserve for the host and the transport (UCI Move Overhead). */
+export let moveOverheadMs: i32 = 30;
+
+let startMs: f64 = 0;
+let softMs: f64 = 0;
+let hardMs: f64 = 0;
+let timed = false;
+let fixedTime = false; // movetime: use the whole time, stop only at the hard limit
+
+/** Sets the move overhead (clamped to 0..5000 ms). */
+export function setMoveOverhead(ms: i32): void {
+  moveOverheadMs = min(max(ms, 0), 5000);
+}
+
+/** Marks the start of the search clock (at `go`, and again at `ponderhit`). */
+export function startClock(): void {
+  startMs = hostNow();
+}
+
+/** Milliseconds since startClock. */
+export function elapsedMs(): f64 {
+  return hostNow() - startMs;
+}
+
+/** No time limit (infinite, depth, nodes or mate searches, and pondering). */
+export function setUntimed(): void {
+  timed = false;
+  fixedTime = false;
+}
+
+/** A fixed time per move. */
+export function setMoveTime(ms: i32): void {
+  timed = true;
+  fixedTime = true;
+  const t = <f64>max(ms - moveOverheadMs, 1);
+  softMs = t;
+  hardMs = t;
+}
+
+/** Budgets from the clock: time left and increment for the side to move, moves to the next
+ *  time control (0 = sudden death), and the game ply (to guess the moves still to play). */
+export function setClock(timeLeftMs: i32, incMs: i32, movesToGo: i32, gamePly: i32): void {
+  timed = true;
+  fixedTime = false;
+  const left = <f64>max(timeLeftMs - moveOverheadMs, 1);
+  // Sudden death: assume more moves remain early in the game than late.
+  const mtg = movesToGo > 0 ? <f64>min(movesToGo, 50) : <f64>max(50 - gamePly / 4, 20);
+  let soft = left / mtg + <f64>incMs * 0.75;
+  soft = min(soft, left * 0.5);
+  let hard = min(soft * 4.5, left * 0.75);
+  if (movesToGo == 1) {
+    soft = left * 0.6;
+    hard = left * 0.8;
+  }
+  softMs = max(soft, 1.0);
+  hardMs = max(hard, softMs);
+}
+
+/** True once the hard limit has passed. */
+export function hardLimitReached(): bool {
+  return timed && elapsedMs() >= hardMs;
+}
+
+/** After a completed iteration: false when the next iteration should not start.
+ *  stability in 0.4 .. 2.5 stretches or shrinks the soft budget. */
+export function mayStartIteration(stability: f64): bool {
+  if (!timed) return true;
+  if (fixedTime) return elapsedMs() < hardMs;
+  const GROWTH = 1.6; // the next iteration usually costs about this much more
+  return elapsedMs() * GROWTH <= softMs * stability && elapsedMs() < hardMs;
+}
+
+/** True when the search is under a time limit. */
+export function isTimed(): bool {
+  return timed;
+}

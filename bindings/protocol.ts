@@ -1,0 +1,36 @@
+// Messages between an Engine (caller's thread) and its worker (which owns the wasm), and the
+// shared control word through which `stop` and `ponderhit` reach a running search.
+
+import type { SearchLimits, SearchInfo, CurrMove } from "./search-types.js";
+
+/** Core methods the worker runs on request (see bindings/core.ts). */
+export type CoreMethod =
+  | "setPosition" | "playMove" | "fen" | "key" | "sideToMove" | "legalMoves" | "status" | "inCheck"
+  | "perft" | "divide" | "toSan" | "fromSan" | "evaluate" | "bench" | "newGame"
+  | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
+  | "checkers" | "crashForTesting";
+
+/** Caller to worker. */
+export type Request =
+  | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number }
+  | { kind: "call"; id: number; method: CoreMethod; args: unknown[] }
+  | { kind: "search"; id: number; limits: SearchLimits };
+
+/** Worker to caller. */
+export type Reply =
+  | { kind: "ready" }
+  | { kind: "result"; id: number; value: unknown }
+  | { kind: "error"; id: number; message: string; crashed: boolean }
+  | { kind: "started"; id: number; fallback: string }
+  | { kind: "info"; id: number; info: SearchInfo }
+  | { kind: "currmove"; id: number; current: CurrMove };
+
+// The control word (Int32 at index 0 of the shared buffer).
+export const CONTROL_RUN = 0;
+export const CONTROL_STOP = 1;
+export const CONTROL_PONDERHIT = 2;
+
+/** Methods whose calls set state that must be replayed after the wasm is re-created. */
+export const STATE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
+  "setPosition", "playMove", "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures",
+]);

@@ -1,0 +1,107 @@
+// Search: mates found with the right mate score, stalemate and draw rules, determinism.
+
+import { parseFen } from "../../assembly/fen";
+import { doMove } from "../../assembly/position";
+import { parseUciMove, moveToUci } from "../../assembly/notation";
+import { think, bestMove, bestScore, nodes } from "../../assembly/search";
+import { resetLimits, setDepthLimit, setMateLimit, setNodeLimit } from "../../assembly/limits";
+import { clearTable, resizeTable } from "../../assembly/tt";
+import { clearHistory } from "../../assembly/history";
+import { mateIn, VALUE_MATE } from "../../assembly/score";
+import { MOVE_NONE } from "../../assembly/types";
+
+resizeTable(16);
+
+function searchDepth(fen: string, depth: i32): string {
+  parseFen(fen);
+  clearTable();
+  clearHistory();
+  resetLimits();
+  setDepthLimit(depth);
+  think();
+  return moveToUci(bestMove);
+}
+
+function play(uci: string): void {
+  doMove(parseUciMove(uci));
+}
+
+describe("mates", () => {
+  it("mate in 1", () => {
+    expect(searchDepth("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4)).toBe("a1a8");
+    expect(bestScore).toBe(mateIn(1));
+  });
+  it("mate in 2 (WAC.001)", () => {
+    expect(searchDepth("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 10)).toBe("g3g6");
+    expect(bestScore).toBe(mateIn(3));
+  });
+  it("mate in 3 (distance confirmed by Stockfish)", () => {
+    searchDepth("5k2/8/8/8/8/8/8/R3K2R w - - 0 1", 8);
+    expect(bestScore).toBe(mateIn(5));
+  });
+  it("being mated scores negative mate", () => {
+    searchDepth("6k1/5ppp/8/8/8/8/r7/1r4K1 w - - 0 1", 6);
+    expect(bestScore).toBeLessThanOrEqual(-(VALUE_MATE - 4));
+  });
+  it("go mate stops once the mate is proven", () => {
+    parseFen("5k2/8/8/8/8/8/8/R3K2R w - - 0 1");
+    clearTable();
+    resetLimits();
+    setMateLimit(3);
+    think();
+    expect(bestScore).toBe(mateIn(5));
+  });
+});
+
+describe("draws", () => {
+  it("stalemate: no move and score 0", () => {
+    searchDepth("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 5);
+    expect(bestMove).toBe(MOVE_NONE);
+    expect(bestScore).toBe(0);
+  });
+  it("avoids stalemating when winning", () => {
+    const m = searchDepth("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", 6);
+    expect(m).not.toBe("f1f7");
+    expect(bestScore).toBeGreaterThan(10000);
+  });
+  it("takes a perpetual-check repetition when lost otherwise", () => {
+    // White is a rook down but Qe8+/Qh5+ repeats.
+    const m = searchDepth("r5k1/5ppp/8/7Q/8/8/5PPP/r5K1 w - - 0 1", 8);
+    expect(bestScore).toBeLessThan(100);
+    expect(m.length).toBe(4);
+  });
+  it("scores a repetition of the game history as a draw", () => {
+    parseFen("4k3/8/8/8/8/8/q7/4K2Q w - - 0 1");
+    play("h1h5"); play("e8d8"); play("h5h8"); play("d8d7"); play("h8h3"); play("d7d8");
+    play("h3h8"); play("d8d7"); play("h8h3"); play("d7d8");
+    clearTable();
+    resetLimits();
+    setDepthLimit(6);
+    think();
+    expect(bestScore).toBeGreaterThanOrEqual(-50);
+  });
+  it("scores a position at the 50-move limit as a draw", () => {
+    searchDepth("4k3/8/8/8/8/8/8/R3K3 w - - 100 120", 4);
+    // rule50 = 100 at the root: every line is a draw.
+    expect(bestScore).toBe(0);
+  });
+});
+
+describe("determinism", () => {
+  it("the same search from a fresh table visits the same nodes", () => {
+    searchDepth("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 7);
+    const first = nodes;
+    const firstMove = bestMove;
+    searchDepth("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 7);
+    expect(nodes).toBe(first);
+    expect(bestMove).toBe(firstMove);
+  });
+  it("stops at a node limit", () => {
+    parseFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    resetLimits();
+    setNodeLimit(5000);
+    think();
+    expect(nodes).toBe(5000);
+    expect(bestMove).not.toBe(MOVE_NONE);
+  });
+});
