@@ -74,7 +74,7 @@ async function handle(req: Request): Promise<void> {
       port.post({ kind: "result", id: req.id, value });
     } else {
       const moves = c.legalMoves();
-      port.post({ kind: "started", id: req.id, fallback: moves[0] ?? "0000" });
+      port.post({ kind: "started", id: req.id, fallback: moves[0] ?? "0000", white: c.sideToMove() === "w" });
       const value = c.search(req.limits, {
         poll,
         onInfo: (info) => port.post({ kind: "info", id: req.id, info }),

@@ -15,6 +15,9 @@ export interface EngineOptions {
   hashMb?: number;
   /** URL of engine-worker.js (default: next to this module). */
   workerUrl?: URL;
+  /** Use a SharedArrayBuffer for stop/ponderhit (default: when the environment allows it).
+   *  false forces the fallback that restarts the worker on stop. */
+  sharedMemory?: boolean;
 }
 
 export interface SearchHandlers {
@@ -43,19 +46,31 @@ async function spawn(url: URL, onMessage: (m: Reply) => void, onFailure: (e: Err
   if (isNode) {
     const { Worker } = await import("node:worker_threads");
     const w = new Worker(url);
+    let retired = false; // terminated on purpose: its exit is not a failure
     w.on("message", onMessage);
-    w.on("error", (e) => onFailure(e instanceof Error ? e : new Error(String(e))));
-    w.on("exit", (code) => code !== 0 && onFailure(new Error(`engine worker exited with code ${code}`)));
+    w.on("error", (e) => !retired && onFailure(e instanceof Error ? e : new Error(String(e))));
+    w.on("exit", (code) => !retired && code !== 0 && onFailure(new Error(`engine worker exited with code ${code}`)));
     return {
       post: (m) => w.postMessage(m),
-      terminate: () => void w.terminate(),
+      terminate: () => {
+        retired = true;
+        void w.terminate();
+      },
       keepAlive: (on) => (on ? w.ref() : w.unref()),
     };
   }
   const w = new Worker(url, { type: "module" });
+  let retired = false;
   w.addEventListener("message", (e) => onMessage(e.data as Reply));
-  w.addEventListener("error", (e) => onFailure(new Error(`engine worker failed: ${e.message}`)));
-  return { post: (m) => w.postMessage(m), terminate: () => w.terminate(), keepAlive: () => undefined };
+  w.addEventListener("error", (e) => !retired && onFailure(new Error(`engine worker failed: ${e.message}`)));
+  return {
+    post: (m) => w.postMessage(m),
+    terminate: () => {
+      retired = true;
+      w.terminate();
+    },
+    keepAlive: () => undefined,
+  };
 }
 
 /** A chess engine running in its own worker. */
@@ -65,20 +80,26 @@ export class Engine {
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private searchId = 0;
+  private searchLimits: SearchLimits = {};
+  private ponderWhite = true;
   private ready!: Promise<void>;
+  /** Settles when the current worker is up; calls wait for it (it is replaced after stop
+   *  without shared memory, and after a worker failure). */
+  private started: Promise<void> = Promise.resolve();
   private disposed = false;
   // What a replacement worker must be told to continue where the old one stopped.
   private replay: { method: CoreMethod; args: unknown[] }[] = [];
 
   private constructor(private readonly options: EngineOptions) {
-    const sab = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
-    if (sab) this.control = new Int32Array(new SharedArrayBuffer(4));
+    const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
+    if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4));
   }
 
   /** Starts an engine; resolves when its worker has instantiated the wasm. */
   static async create(options: EngineOptions = {}): Promise<Engine> {
     const engine = new Engine(options);
-    await engine.start();
+    engine.started = engine.start();
+    await engine.started;
     return engine;
   }
 
@@ -124,6 +145,7 @@ export class Engine {
         return;
       case "started":
         p.fallback = m.fallback;
+        this.ponderWhite = m.white;
         return;
       case "result":
         this.settle(m.id);
@@ -152,19 +174,19 @@ export class Engine {
       this.settle(id);
       p.reject(new Error(`engine worker failed: ${e.message}`));
     }
-    if (!this.disposed) void this.start().catch(() => undefined);
+    if (!this.disposed) this.started = this.start().catch(() => undefined);
   }
 
-  private call<T>(method: CoreMethod, ...args: unknown[]): Promise<T> {
-    if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+  private async call<T>(method: CoreMethod, ...args: unknown[]): Promise<T> {
+    if (this.disposed) throw new Error("engine is disposed");
+    await this.started;
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const value = await new Promise<T>((resolve, reject) => {
       this.track(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.post({ kind: "call", id, method, args });
-    }).then((v) => {
-      this.remember(method, args);
-      return v;
     });
+    this.remember(method, args);
+    return value;
   }
 
   private remember(method: CoreMethod, args: unknown[]): void {
@@ -273,11 +295,15 @@ export class Engine {
     if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first"));
     const id = this.nextId++;
     this.searchId = id;
+    this.searchLimits = { ...limits };
     if (this.control) Atomics.store(this.control, 0, CONTROL_RUN);
-    return new Promise<SearchResult>((resolve, reject) => {
-      this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers });
-      this.worker.post({ kind: "search", id, limits: { ...limits } });
-    });
+    return this.started.then(
+      () =>
+        new Promise<SearchResult>((resolve, reject) => {
+          this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers });
+          this.worker.post({ kind: "search", id, limits: { ...limits } });
+        }),
+    );
   }
 
   /** Ends the running search; its promise resolves with the best move found so far. */
@@ -289,7 +315,12 @@ export class Engine {
     }
     // No shared memory: end the worker and answer from the last complete iteration.
     const id = this.searchId;
-    const p = this.pending.get(id)!;
+    const p = this.pending.get(id);
+    if (!p) {
+      // The search has not reached the worker yet: stop it once it has.
+      void this.started.then(() => this.stop());
+      return;
+    }
     this.settle(id);
     this.worker.terminate();
     for (const [otherId, other] of this.pending) {
@@ -309,12 +340,25 @@ export class Engine {
       nps: info?.nps ?? 0,
       timeMs: info?.timeMs ?? 0,
     } satisfies SearchResult);
-    void this.start();
+    this.started = this.start().catch(() => undefined);
   }
 
   /** Turns a ponder search into a timed one (the opponent played the expected move). */
   ponderhit(): void {
-    if (this.searchId !== 0 && this.control) Atomics.store(this.control, 0, CONTROL_PONDERHIT);
+    if (this.searchId === 0) return;
+    if (this.control) {
+      Atomics.store(this.control, 0, CONTROL_PONDERHIT);
+      return;
+    }
+    // Without shared memory the running search cannot be told: give it a budget from the
+    // clock of the ponder limits and stop it when the budget is spent.
+    const l = this.searchLimits;
+    const white = this.ponderWhite;
+    const time = white ? l.wtime : l.btime;
+    const inc = (white ? l.winc : l.binc) ?? 0;
+    const budget = l.movetime ?? (time === undefined ? 1000 : Math.min(time / 2, time / (l.movestogo || 30) + inc * 0.75));
+    const id = this.searchId;
+    setTimeout(() => id === this.searchId && this.stop(), Math.max(1, budget));
   }
 
   /** Ends the worker. */

@@ -21,7 +21,7 @@ export type Reply =
   | { kind: "ready" }
   | { kind: "result"; id: number; value: unknown }
   | { kind: "error"; id: number; message: string; crashed: boolean }
-  | { kind: "started"; id: number; fallback: string }
+  | { kind: "started"; id: number; fallback: string; white: boolean }
   | { kind: "info"; id: number; info: SearchInfo }
   | { kind: "currmove"; id: number; current: CurrMove };
 

@@ -62,6 +62,7 @@ interface Search {
  *  `send`. `handle` returns false for `quit`; `closed` resolves once quit has finished. */
 export class UciSession {
   private queue: Promise<void> = Promise.resolve();
+  private queued = 0; // commands waiting in the queue
   private search: Search | undefined;
   private position: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
   private readonly spins: SpinOption[];
@@ -88,7 +89,9 @@ export class UciSession {
     // Commands that must act at once, even while a search runs.
     switch (cmd) {
       case "isready":
-        if (this.search && !this.search.printed) this.send("readyok");
+        // During a search with nothing else pending the engine is ready at once; otherwise
+        // readyok waits for the commands before it (a GUI syncs on it after ucinewgame).
+        if (this.search && !this.search.printed && this.queued === 0) this.send("readyok");
         else this.enqueue(async () => this.send("readyok"));
         return true;
       case "stop":
@@ -120,7 +123,11 @@ export class UciSession {
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue.then(task).catch((err) => this.error(err));
+    this.queued++;
+    this.queue = this.queue
+      .then(task)
+      .catch((err) => this.error(err))
+      .finally(() => this.queued--);
   }
 
   private error(err: unknown): void {
