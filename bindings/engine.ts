@@ -42,10 +42,10 @@ type Pending = {
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
 
-async function spawn(url: URL, onMessage: (m: Reply) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
+async function spawn(url: URL | undefined, onMessage: (m: Reply) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
   if (isNode) {
     const { Worker } = await import("node:worker_threads");
-    const w = new Worker(url);
+    const w = new Worker(url ?? new URL("./engine-worker.js", import.meta.url));
     let retired = false; // terminated on purpose: its exit is not a failure
     w.on("message", onMessage);
     w.on("error", (e) => !retired && onFailure(e instanceof Error ? e : new Error(String(e))));
@@ -59,7 +59,8 @@ async function spawn(url: URL, onMessage: (m: Reply) => void, onFailure: (e: Err
       keepAlive: (on) => (on ? w.ref() : w.unref()),
     };
   }
-  const w = new Worker(url, { type: "module" });
+  // Written out in full so that bundlers (Vite, webpack) find and bundle the worker.
+  const w = url ? new Worker(url, { type: "module" }) : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   let retired = false;
   w.addEventListener("message", (e) => onMessage(e.data as Reply));
   w.addEventListener("error", (e) => !retired && onFailure(new Error(`engine worker failed: ${e.message}`)));
@@ -114,7 +115,7 @@ export class Engine {
   }
 
   private async start(): Promise<void> {
-    const url = this.options.workerUrl ?? new URL("./engine-worker.js", import.meta.url);
+    const url = this.options.workerUrl;
     let markReady!: () => void;
     let fail!: (e: Error) => void;
     this.ready = new Promise<void>((resolve, reject) => {
