@@ -1,7 +1,8 @@
 // Tactical test suite runner: searches each EPD position for a fixed time and counts the
 // positions whose best move is one of the `bm` moves.
-//   npm run bench:tactics [-- --file bench/data/wac.epd] [--ms 1000] [--first N] [--features MASK]
-// Default: the 300 Win At Chess positions at 1 second each.
+//   npm run bench:tactics [-- --file bench/data/wac.epd] [--ms 1000 | --nodes N] [--first N] [--features MASK]
+// Default: the 300 Win At Chess positions at 1 second each. --nodes gives a fixed node budget
+// per position instead, which makes the run independent of machine load.
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ const { values } = parseArgs({
   options: {
     file: { type: "string", default: new URL("./data/wac.epd", import.meta.url).pathname },
     ms: { type: "string", default: "1000" },
+    nodes: { type: "string" },
     first: { type: "string" },
     features: { type: "string" },
     hash: { type: "string", default: "64" },
@@ -53,7 +55,8 @@ for (const c of cases) {
   if (w.setFen(c.fen) !== 0) throw new Error(`${c.id}: bad FEN: ${w.fenError()}`);
   w.newGame();
   w.limitsReset();
-  w.limitMoveTime(ms);
+  if (values.nodes) w.limitNodes(BigInt(values.nodes));
+  else w.limitMoveTime(ms);
   w.go();
   const move = w.resultBestMove();
   const san = strip(w.uciToSan(move));
@@ -64,5 +67,6 @@ for (const c of cases) {
   if (!values.quiet) console.log(`${c.id.padEnd(9)} ${ok ? "ok  " : "FAIL"} ${san.padEnd(7)} bm ${c.bm.join(" ")}`);
 }
 const seconds = (performance.now() - t0) / 1000;
-console.log(`\nsolved ${solved} / ${cases.length} at ${ms} ms per position (${seconds.toFixed(0)} s, ${(totalNodes / seconds / 1e6).toFixed(2)} M nodes/s)`);
+const budget = values.nodes ? `${values.nodes} nodes` : `${ms} ms`;
+console.log(`\nsolved ${solved} / ${cases.length} at ${budget} per position (${seconds.toFixed(0)} s, ${(totalNodes / seconds / 1e6).toFixed(2)} M nodes/s)`);
 if (values.quiet && failed.length) console.log("failed: " + failed.join(", "));
