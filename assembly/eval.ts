@@ -11,10 +11,11 @@ import {
 import { knightAttacks, bishopAttacks, rookAttacks, kingAttacks } from "./attacks";
 import { occupied, pieces, colorBB, piecesOf, pieceOn, sideToMove, kingSquare, insufficientMaterial } from "./position";
 import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
+import { pawnEntry, structureScore, passedPawns, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
 import {
   PSQ, PHASE_WEIGHT, PHASE_MAX, PIECE_VALUE,
   KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY,
-  DOUBLED_PAWN, ISOLATED_PAWN, BACKWARD_PAWN, CONNECTED_PAWN, PASSED_PAWN, PASSED_FREE_PATH,
+  PASSED_PAWN, PASSED_FREE_PATH,
   PASSED_THEIR_KING_DISTANCE, PASSED_OUR_KING_DISTANCE,
   BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, ROOK_ON_SEVENTH, KNIGHT_OUTPOST, BISHOP_OUTPOST, TEMPO,
   SHIELD_PAWN_NEAR, SHIELD_PAWN_FAR, SHIELD_MISSING, PAWN_STORM,
@@ -40,12 +41,6 @@ export let lastScale: i32 = 64;
 export function termScore(term: i32, c: Color): i32 {
   return trace[term * 2 + c];
 }
-
-// Masks, by colour and square.
-const FORWARD_FILE = new StaticArray<u64>(128); // squares ahead on the same file
-const PASSED_MASK = new StaticArray<u64>(128); // squares ahead on this and adjacent files
-const ATTACK_SPAN = new StaticArray<u64>(128); // squares ahead on the adjacent files
-const ADJACENT_FILES = new StaticArray<u64>(8);
 
 // Per-evaluation scratch state.
 let mobilityArea0: u64 = 0;
@@ -165,40 +160,19 @@ function isOutpost(us: Color, sq: Square, support: u64): bool {
     (piecesOf(us ^ 1, PAWN) & unchecked(ATTACK_SPAN[idx(us, sq)])) == 0;
 }
 
-/** Pawn structure and passed pawns of colour us. */
-function pawnTerms(us: Color): void {
-  const them = us ^ 1;
-  const ourPawns = piecesOf(us, PAWN);
-  const theirPawns = piecesOf(them, PAWN);
-  const theirPawnAttacks = pawnAttacksBB(them, theirPawns);
+/** Pawn structure (cached by the pawn table) and passed pawns of colour us. */
+function pawnTerms(us: Color, entry: usize): void {
   const occ = occupied();
-  let structure = 0;
   let passed = 0;
-  let b = ourPawns;
+  let b = passedPawns(entry, us);
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
-    const r = relativeRank(us, sq);
-    const adjacent = unchecked(ADJACENT_FILES[fileOf(sq)]);
     const stop = us == WHITE ? sq + 8 : sq - 8;
-    const ahead = unchecked(FORWARD_FILE[idx(us, sq)]);
-    if (ourPawns & ahead) structure += DOUBLED_PAWN;
-    const neighbours = ourPawns & adjacent;
-    const phalanx = neighbours & (<u64>0xff << (<u64>(rankOf(sq) << 3)));
-    const supported = neighbours & pawnAttacksBB(them, squareBB(sq));
-    if (neighbours == 0) {
-      structure += ISOLATED_PAWN;
-    } else if ((neighbours & ~unchecked(PASSED_MASK[idx(us, sq)])) == 0 && (theirPawnAttacks & squareBB(stop)) != 0) {
-      // Every neighbour is ahead, so none can support it, and its stop square is attacked.
-      structure += BACKWARD_PAWN;
-    }
-    if (phalanx | supported) structure += unchecked(CONNECTED_PAWN[r]);
-    if ((theirPawns & unchecked(PASSED_MASK[idx(us, sq)])) == 0 && (ourPawns & ahead) == 0) {
-      passed += passedPawn(us, sq, r, stop, ahead & occ);
-    }
+    passed += passedPawn(us, sq, relativeRank(us, sq), stop, unchecked(FORWARD_FILE[idx(us, sq)]) & occ);
   }
   const sign = us == WHITE ? 1 : -1;
-  unchecked((trace[TERM_PAWNS * 2 + us] = structure * sign));
+  unchecked((trace[TERM_PAWNS * 2 + us] = structureScore(entry, us) * sign));
   unchecked((trace[TERM_PASSED * 2 + us] = passed * sign));
 }
 
@@ -322,10 +296,11 @@ export function evaluate(): i32 {
     }
   }
   prepare();
+  const entry = pawnEntry();
   for (let c = WHITE; c <= BLACK; c++) {
     unchecked((trace[TERM_MATERIAL * 2 + c] = materialPsq(c)));
     pieceTerms(c);
-    pawnTerms(c);
+    pawnTerms(c, entry);
   }
   kingTerms(WHITE);
   kingTerms(BLACK);
@@ -357,26 +332,3 @@ function prepare(): void {
   kingZone1 |= pawnPush(BLACK, kingZone1 & ~(<u64>0xff));
 }
 
-function initMasks(): void {
-  for (let f = 0; f < 8; f++) {
-    let adj: u64 = 0;
-    if (f > 0) adj |= FILE_A_BB << (<u64>(f - 1));
-    if (f < 7) adj |= FILE_A_BB << (<u64>(f + 1));
-    ADJACENT_FILES[f] = adj;
-  }
-  for (let c = WHITE; c <= BLACK; c++) {
-    for (let sq = 0; sq < 64; sq++) {
-      let forward: u64 = 0;
-      for (let r = rankOf(sq) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += c == WHITE ? 1 : -1) {
-        forward |= (<u64>0xff) << (<u64>(r << 3));
-      }
-      const file = fileBB(fileOf(sq));
-      const adj = ADJACENT_FILES[fileOf(sq)];
-      FORWARD_FILE[idx(c, sq)] = forward & file;
-      ATTACK_SPAN[idx(c, sq)] = forward & adj;
-      PASSED_MASK[idx(c, sq)] = forward & (file | adj);
-    }
-  }
-}
-
-initMasks();
