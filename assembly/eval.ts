@@ -16,7 +16,8 @@ import {
   PSQ, PHASE_WEIGHT, PHASE_MAX, PIECE_VALUE,
   KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY,
   PASSED_PAWN, PASSED_FREE_PATH,
-  PASSED_THEIR_KING_DISTANCE, PASSED_OUR_KING_DISTANCE,
+  PASSED_THEIR_KING_DISTANCE, PASSED_OUR_KING_DISTANCE, PASSED_KING_DISTANCE_CAP, KING_ATTACKERS_MIN,
+  MOPUP_EDGE, MOPUP_CORNER, MOPUP_KING_PROXIMITY, SCALE_NO_PAWNS_MINOR_AHEAD, SCALE_NO_PAWNS_PIECES,
   BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, ROOK_ON_SEVENTH, KNIGHT_OUTPOST, BISHOP_OUTPOST, TEMPO,
   SHIELD_PAWN_NEAR, SHIELD_PAWN_FAR, SHIELD_MISSING, PAWN_STORM,
   KING_ATTACK_UNITS, KING_ATTACK_DIVISOR, KING_ATTACK_MAX,
@@ -181,7 +182,7 @@ function passedPawn(us: Color, sq: Square, r: i32, stop: Square, blockers: u64):
   if (blockers == 0) s += unchecked(PASSED_FREE_PATH[r]);
   if (r >= 3) {
     const w = r - 2;
-    const theirs = min(distance(kingSquare(us ^ 1), stop), 5);
+    const theirs = min(distance(kingSquare(us ^ 1), stop), PASSED_KING_DISTANCE_CAP);
     const ours = distance(kingSquare(us), stop);
     s += S(0, (theirs * PASSED_THEIR_KING_DISTANCE - ours * PASSED_OUR_KING_DISTANCE) * w);
   }
@@ -209,7 +210,7 @@ function kingTerms(us: Color): void {
   }
   const units = us == WHITE ? attackUnits0 : attackUnits1;
   const attackers = us == WHITE ? attackers0 : attackers1;
-  if (attackers >= 2 && piecesOf(them, QUEEN) != 0) {
+  if (attackers >= KING_ATTACKERS_MIN && piecesOf(them, QUEEN) != 0) {
     s -= S(min((units * units) / KING_ATTACK_DIVISOR, KING_ATTACK_MAX), 0);
   }
   unchecked((trace[TERM_KING * 2 + us] = us == WHITE ? s : -s));
@@ -258,7 +259,8 @@ function mopUp(strong: Color): i32 {
     const d1 = light ? min(distance(wk, 7), distance(wk, 56)) : min(distance(wk, 0), distance(wk, 63));
     corner = 7 - d1;
   }
-  const v = VALUE_KNOWN_WIN + nonPawnMaterial(strong) + 20 * edge + 30 * corner + 15 * (7 - distance(sk, wk));
+  const v = VALUE_KNOWN_WIN + nonPawnMaterial(strong) + MOPUP_EDGE * edge + MOPUP_CORNER * corner +
+    MOPUP_KING_PROXIMITY * (7 - distance(sk, wk));
   return strong == WHITE ? v : -v;
 }
 
@@ -276,7 +278,9 @@ function canMate(c: Color): bool {
 function endgameScale(strong: Color): i32 {
   if (piecesOf(strong, PAWN) != 0) return 64;
   const diff = nonPawnMaterial(strong) - nonPawnMaterial(strong ^ 1);
-  if (diff <= mgValue(PIECE_VALUE[BISHOP])) return nonPawnMaterial(strong) < mgValue(PIECE_VALUE[ROOK]) ? 0 : 16;
+  if (diff <= mgValue(PIECE_VALUE[BISHOP])) {
+    return nonPawnMaterial(strong) < mgValue(PIECE_VALUE[ROOK]) ? SCALE_NO_PAWNS_MINOR_AHEAD : SCALE_NO_PAWNS_PIECES;
+  }
   return 64;
 }
 

@@ -120,6 +120,8 @@ export const PASSED_FREE_PATH: StaticArray<i32> = [0, 0, S(0, 5), S(0, 10), S(0,
 /** Endgame weight of king distances to a passed pawn's stop square (theirs, ours). */
 export let PASSED_THEIR_KING_DISTANCE: i32 = 5;
 export let PASSED_OUR_KING_DISTANCE: i32 = 2;
+/** The enemy king's distance counts up to this many squares. */
+export let PASSED_KING_DISTANCE_CAP: i32 = 5;
 
 // ---------------------------------------------------------------- pieces
 export let BISHOP_PAIR: i32 = S(30, 50);
@@ -141,6 +143,19 @@ export const PAWN_STORM: StaticArray<i32> = [0, S(-5, 0), S(-25, 0), S(-12, 0)];
 export const KING_ATTACK_UNITS: StaticArray<i32> = [0, 0, 2, 2, 3, 5, 0];
 export let KING_ATTACK_DIVISOR: i32 = 2;
 export let KING_ATTACK_MAX: i32 = 600;
+/** The attack counts only with at least this many attackers (and the enemy queen on board). */
+export let KING_ATTACKERS_MIN: i32 = 2;
+
+// ---------------------------------------------------------------- endgames
+/** Mating a lone king: bonus per step of the weak king towards the edge (1 centre .. 7 edge),
+ *  towards the right corner with bishop and knight (0..7), and per step the kings close in. */
+export let MOPUP_EDGE: i32 = 20;
+export let MOPUP_CORNER: i32 = 30;
+export let MOPUP_KING_PROXIMITY: i32 = 15;
+/** Endgame scale (of 64) when the side ahead has no pawns and at most a minor piece more:
+ *  with less than a rook in all, and with more. */
+export let SCALE_NO_PAWNS_MINOR_AHEAD: i32 = 0;
+export let SCALE_NO_PAWNS_PIECES: i32 = 16;
 
 // ---------------------------------------------------------------- derived tables
 /** Material plus piece-square value of each piece on each square, signed for white (+)
