@@ -2,7 +2,12 @@
 // bishopAttacks/rookAttacks, served by the slider backend chosen at build time.
 
 import { Bitboard, Color, Square, PieceType, BISHOP, ROOK, QUEEN, KNIGHT, KING, fileOf, rankOf } from "./types";
-import { magicRookAttacks, magicBishopAttacks } from "./slider-magic";
+import { SLIDER_BACKEND, SLIDERS_MAGIC, SLIDERS_ROTATED, SLIDERS_OBSTRUCTION } from "./config";
+import { magicRookAttacks, magicBishopAttacks, sliderTableBytes as magicTableBytes, initMagic } from "./slider-magic";
+import { rotatedRookAttacks, rotatedBishopAttacks, rotatedTableBytes, initRotated } from "./slider-rotated";
+import {
+  obstructionRookAttacks, obstructionBishopAttacks, obstructionTableBytes, initObstruction,
+} from "./slider-obstruction";
 import { slowRookAttacks, slowBishopAttacks } from "./rays";
 
 const KNIGHT_ATTACKS = new StaticArray<u64>(64);
@@ -44,13 +49,26 @@ const BISHOP_PSEUDO = new StaticArray<u64>(64);
 /** Rook attacks from sq given the occupancy occ. */
 // @ts-ignore: decorator
 @inline export function rookAttacks(sq: Square, occ: Bitboard): Bitboard {
-  return magicRookAttacks(sq, occ);
+  // if/else on constants: only the chosen backend's branch is compiled (a plain `return`
+  // after a constant `if` would still compile, and so pull in, the other backends).
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedRookAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionRookAttacks(sq, occ);
+  else return magicRookAttacks(sq, occ);
 }
 
 /** Bishop attacks from sq given the occupancy occ. */
 // @ts-ignore: decorator
 @inline export function bishopAttacks(sq: Square, occ: Bitboard): Bitboard {
-  return magicBishopAttacks(sq, occ);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedBishopAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionBishopAttacks(sq, occ);
+  else return magicBishopAttacks(sq, occ);
+}
+
+/** Bytes of the slider backend's lookup data, for the backend comparison. */
+export function sliderTableBytes(): i32 {
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedTableBytes;
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionTableBytes;
+  else return magicTableBytes;
 }
 
 /** Queen attacks from sq given the occupancy occ. */
@@ -106,3 +124,9 @@ function initLeapers(): void {
 }
 
 initLeapers();
+// Imported files' top-level code always runs, so each backend's start-up work is an init
+// function called here for the chosen backend only.
+if (SLIDER_BACKEND == SLIDERS_MAGIC) initMagic();
+else if (SLIDER_BACKEND == SLIDERS_ROTATED) initRotated();
+else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) initObstruction();
+else ERROR("unknown slider backend: build with --use SLIDERS=0 (magic), 1 (rotated) or 2 (obstruction)");
