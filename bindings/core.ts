@@ -50,9 +50,10 @@ export class Core {
 
   private constructor(private readonly wasm: EngineExports) {}
 
-  /** Instantiates a new engine. */
-  static async create(env: HostImports = {}): Promise<Core> {
-    return new Core(await createInstance(env));
+  /** Instantiates a new engine; `wasmUrl` picks another build of the engine (a slider
+   *  backend variant such as build/engine-rotated.wasm) instead of build/engine.wasm. */
+  static async create(env: HostImports = {}, wasmUrl?: URL): Promise<Core> {
+    return new Core(await createInstance(env, wasmUrl));
   }
 
   /** The raw exports, for layers (search, UCI) built on this core. */

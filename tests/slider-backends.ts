@@ -1,0 +1,17 @@
+// The engine's slider-attack backends: one wasm build each (asconfig.json targets), the id
+// the build reports through sliderBackend(), and where its file lands. Magic is the default.
+
+export interface SliderBackend {
+  name: string;
+  /** What sliderBackend() returns in this build (assembly/config.ts). */
+  id: number;
+  /** The asconfig.json target that builds it. */
+  target: string;
+  wasm: URL;
+}
+
+export const SLIDER_BACKENDS: readonly SliderBackend[] = [
+  { name: "magic", id: 0, target: "release", wasm: new URL("../build/engine.wasm", import.meta.url) },
+  { name: "rotated", id: 1, target: "rotated", wasm: new URL("../build/engine-rotated.wasm", import.meta.url) },
+  { name: "obstruction", id: 2, target: "obstruction", wasm: new URL("../build/engine-obstruction.wasm", import.meta.url) },
+];
