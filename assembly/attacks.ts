@@ -2,12 +2,13 @@
 // bishopAttacks/rookAttacks, served by the slider backend chosen at build time.
 
 import { Bitboard, Color, Square, PieceType, BISHOP, ROOK, QUEEN, KNIGHT, KING, fileOf, rankOf } from "./types";
-import { SLIDER_BACKEND, SLIDERS_MAGIC, SLIDERS_ROTATED, SLIDERS_OBSTRUCTION } from "./config";
+import { SLIDER_BACKEND, SLIDERS_MAGIC, SLIDERS_ROTATED, SLIDERS_OBSTRUCTION, SLIDERS_RAY_WALK } from "./config";
 import { magicRookAttacks, magicBishopAttacks, sliderTableBytes as magicTableBytes, initMagic } from "./slider-magic";
 import { rotatedRookAttacks, rotatedBishopAttacks, rotatedTableBytes, initRotated } from "./slider-rotated";
 import {
   obstructionRookAttacks, obstructionBishopAttacks, obstructionTableBytes, initObstruction,
 } from "./slider-obstruction";
+import { rayWalkRookAttacks, rayWalkBishopAttacks, rayWalkTableBytes, initRayWalk } from "./slider-ray-walk";
 import { slowRookAttacks, slowBishopAttacks } from "./rays";
 
 const KNIGHT_ATTACKS = new StaticArray<u64>(64);
@@ -53,6 +54,7 @@ const BISHOP_PSEUDO = new StaticArray<u64>(64);
   // after a constant `if` would still compile, and so pull in, the other backends).
   if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedRookAttacks(sq, occ);
   else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionRookAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkRookAttacks(sq, occ);
   else return magicRookAttacks(sq, occ);
 }
 
@@ -61,6 +63,7 @@ const BISHOP_PSEUDO = new StaticArray<u64>(64);
 @inline export function bishopAttacks(sq: Square, occ: Bitboard): Bitboard {
   if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedBishopAttacks(sq, occ);
   else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionBishopAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkBishopAttacks(sq, occ);
   else return magicBishopAttacks(sq, occ);
 }
 
@@ -68,6 +71,7 @@ const BISHOP_PSEUDO = new StaticArray<u64>(64);
 export function sliderTableBytes(): i32 {
   if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedTableBytes;
   else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionTableBytes;
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkTableBytes;
   else return magicTableBytes;
 }
 
@@ -129,4 +133,5 @@ initLeapers();
 if (SLIDER_BACKEND == SLIDERS_MAGIC) initMagic();
 else if (SLIDER_BACKEND == SLIDERS_ROTATED) initRotated();
 else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) initObstruction();
-else ERROR("unknown slider backend: build with --use SLIDERS=0 (magic), 1 (rotated) or 2 (obstruction)");
+else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) initRayWalk();
+else ERROR("unknown slider backend: --use SLIDERS=0 (magic), 1 (rotated), 2 (obstruction) or 3 (ray walk)");

@@ -9,6 +9,9 @@ export const SLIDERS_MAGIC = 0;
 export const SLIDERS_ROTATED = 1;
 /** Obstruction difference, the subtraction method (assembly/slider-obstruction.ts). */
 export const SLIDERS_OBSTRUCTION = 2;
+/** Not a backend to ship: rays walked square by square as an array board does
+ *  (assembly/slider-ray-walk.ts); bench:sliders builds it as the baseline. */
+export const SLIDERS_RAY_WALK = 3;
 
 // @ts-ignore: SLIDERS is defined by `--use SLIDERS=<n>` when the build asks for a backend
 export const SLIDER_BACKEND: i32 = isDefined(SLIDERS) ? SLIDERS : SLIDERS_MAGIC;

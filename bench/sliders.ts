@@ -1,5 +1,6 @@
 // The slider backends side by side, one table from one run: perft speed, attack-table
-// memory, wasm size and start-up time of each backend's wasm build.
+// memory, wasm size and start-up time of each backend's wasm build, and of the ray-walk
+// baseline (sliders generated square by square, as an array board does).
 //   npm run bench:sliders [-- --runs N] [--startups N]
 // Node counts are asserted against the Stockfish-computed suite before any speed is printed.
 
@@ -9,7 +10,7 @@ import { parseArgs } from "node:util";
 import { instantiate } from "../build/engine.js";
 import { Core } from "../bindings/core.js";
 import { readPerftSuite } from "../tests/perft-suite.js";
-import { SLIDER_BACKENDS, SliderBackend } from "../tests/slider-backends.js";
+import { SLIDER_BACKENDS, RAY_WALK_BASELINE, SliderBackend } from "../tests/slider-backends.js";
 
 const { values } = parseArgs({
   options: {
@@ -76,7 +77,7 @@ const expected = CASES.map((c) => {
 });
 
 const results: Result[] = [];
-for (const b of SLIDER_BACKENDS) results.push(await prepare(b));
+for (const b of [...SLIDER_BACKENDS, RAY_WALK_BASELINE]) results.push(await prepare(b));
 
 // Warm every build up (tier-up) and check the counts once before timing anything.
 for (const r of results) {
