@@ -14,7 +14,7 @@ import { SLIDER_BACKENDS, RAY_WALK_BASELINE, SliderBackend } from "../tests/slid
 
 const { values } = parseArgs({
   options: {
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     startups: { type: "string", default: "9" },
   },
 });
