@@ -133,7 +133,7 @@ export function validatePosition(): string {
   return validate();
 }
 
-/** The slider backend of this build: 0 magic, 1 rotated, 2 obstruction difference. */
+/** The slider backend of this build: 0 magic, 1 rotated, 2 obstruction difference, 3 ray walk. */
 export function sliderBackend(): i32 {
   return SLIDER_BACKEND;
 }
