@@ -2,7 +2,13 @@
 // bishopAttacks/rookAttacks, served by the slider backend chosen at build time.
 
 import { Bitboard, Color, Square, PieceType, BISHOP, ROOK, QUEEN, KNIGHT, KING, fileOf, rankOf } from "./types";
-import { magicRookAttacks, magicBishopAttacks } from "./slider-magic";
+import { SLIDER_BACKEND, SLIDERS_MAGIC, SLIDERS_ROTATED, SLIDERS_OBSTRUCTION, SLIDERS_RAY_WALK } from "./config";
+import { magicRookAttacks, magicBishopAttacks, sliderTableBytes as magicTableBytes, initMagic } from "./slider-magic";
+import { rotatedRookAttacks, rotatedBishopAttacks, rotatedTableBytes, initRotated } from "./slider-rotated";
+import {
+  obstructionRookAttacks, obstructionBishopAttacks, obstructionTableBytes, initObstruction,
+} from "./slider-obstruction";
+import { rayWalkRookAttacks, rayWalkBishopAttacks, rayWalkTableBytes, initRayWalk } from "./slider-ray-walk";
 import { slowRookAttacks, slowBishopAttacks } from "./rays";
 
 const KNIGHT_ATTACKS = new StaticArray<u64>(64);
@@ -44,13 +50,29 @@ const BISHOP_PSEUDO = new StaticArray<u64>(64);
 /** Rook attacks from sq given the occupancy occ. */
 // @ts-ignore: decorator
 @inline export function rookAttacks(sq: Square, occ: Bitboard): Bitboard {
-  return magicRookAttacks(sq, occ);
+  // if/else on constants: only the chosen backend's branch is compiled (a plain `return`
+  // after a constant `if` would still compile, and so pull in, the other backends).
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedRookAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionRookAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkRookAttacks(sq, occ);
+  else return magicRookAttacks(sq, occ);
 }
 
 /** Bishop attacks from sq given the occupancy occ. */
 // @ts-ignore: decorator
 @inline export function bishopAttacks(sq: Square, occ: Bitboard): Bitboard {
-  return magicBishopAttacks(sq, occ);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedBishopAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionBishopAttacks(sq, occ);
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkBishopAttacks(sq, occ);
+  else return magicBishopAttacks(sq, occ);
+}
+
+/** Bytes of the slider backend's lookup data, for the backend comparison. */
+export function sliderTableBytes(): i32 {
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) return rotatedTableBytes;
+  else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) return obstructionTableBytes;
+  else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) return rayWalkTableBytes;
+  else return magicTableBytes;
 }
 
 /** Queen attacks from sq given the occupancy occ. */
@@ -106,3 +128,10 @@ function initLeapers(): void {
 }
 
 initLeapers();
+// Imported files' top-level code always runs, so each backend's start-up work is an init
+// function called here for the chosen backend only.
+if (SLIDER_BACKEND == SLIDERS_MAGIC) initMagic();
+else if (SLIDER_BACKEND == SLIDERS_ROTATED) initRotated();
+else if (SLIDER_BACKEND == SLIDERS_OBSTRUCTION) initObstruction();
+else if (SLIDER_BACKEND == SLIDERS_RAY_WALK) initRayWalk();
+else ERROR("unknown slider backend: --use SLIDERS=0 (magic), 1 (rotated), 2 (obstruction) or 3 (ray walk)");

@@ -8,6 +8,8 @@ import {
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
+import { SLIDER_BACKEND } from "./config";
+import { sliderTableBytes as tableBytes } from "./attacks";
 
 /** Sets the position from a FEN; returns 0 or a FEN error code (the old position stays). */
 export function setFen(fen: string): i32 {
@@ -314,5 +316,16 @@ export function benchPositionCount(): i32 {
 }
 
 resizeTable(16);
+
+
+/** The slider backend of this build: 0 magic, 1 rotated, 2 obstruction difference, 3 ray walk. */
+export function sliderBackend(): i32 {
+  return SLIDER_BACKEND;
+}
+
+/** Bytes of the slider backend's lookup data (attack tables and per-square records). */
+export function sliderTableBytes(): i32 {
+  return tableBytes();
+}
 
 setStartPosition();

@@ -12,6 +12,8 @@ import {
 import { squareBB, lsb } from "./bitboard";
 import { pawnAttacks, knightAttacks, kingAttacks, bishopAttacks, rookAttacks } from "./attacks";
 import { psqKey, castlingKey, epKey, SIDE_KEY } from "./zobrist";
+import { SLIDER_BACKEND, SLIDERS_ROTATED } from "./config";
+import { toggleRotated, moveRotated, setRotated, rotatedMatches } from "./slider-rotated";
 
 // Bitboards at fixed addresses: by type (index 0 = every piece) and by colour.
 const BY_TYPE: usize = memory.data(8 * 8, 8);
@@ -94,6 +96,7 @@ export function putPiece(pc: Piece, sq: Square): void {
   store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) | b);
   store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) | b);
   store<u8>(BOARD + <usize>sq, <u8>pc);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotated(sq);
 }
 
 /** Removes the piece on sq (key not updated). */
@@ -107,6 +110,7 @@ export function putPiece(pc: Piece, sq: Square): void {
   store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) ^ b);
   store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
   store<u8>(BOARD + <usize>sq, 0);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotated(sq);
 }
 
 /** Moves the piece on from to the empty square to (key not updated). */
@@ -121,6 +125,7 @@ export function putPiece(pc: Piece, sq: Square): void {
   store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
   store<u8>(BOARD + <usize>from, 0);
   store<u8>(BOARD + <usize>to, <u8>pc);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) moveRotated(from, to);
 }
 
 /** Empties the board and resets every state field; the caller sets them up again. */
@@ -129,6 +134,7 @@ export function clearBoard(): void {
   store<u64>(BY_COLOR, 0);
   store<u64>(BY_COLOR + 8, 0);
   memory.fill(BOARD, 0, 64);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) setRotated(0);
   sideToMove = WHITE;
   castlingRights = 0;
   epSquare = SQ_NONE;
@@ -414,6 +420,7 @@ export function loadSnapshot(buf: usize): void {
   memory.copy(BY_TYPE, buf, 64);
   memory.copy(BY_COLOR, buf + 64, 16);
   memory.copy(BOARD, buf + 80, 64);
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) setRotated(occupied());
   key = load<u64>(buf + 144);
   sideToMove = load<i32>(buf + 152);
   castlingRights = load<i32>(buf + 156);
@@ -434,6 +441,7 @@ export function validate(): string {
   if (all != occupied()) return "occupancy differs from the union of types";
   if (colorBB(WHITE) & colorBB(BLACK)) return "colour bitboards overlap";
   if ((colorBB(WHITE) | colorBB(BLACK)) != all) return "colour bitboards differ from occupancy";
+  if (SLIDER_BACKEND == SLIDERS_ROTATED && !rotatedMatches(all)) return "rotated occupancies differ from occupancy";
   for (let sq = 0; sq < 64; sq++) {
     const pc = pieceOn(sq);
     const b = squareBB(sq);

@@ -11,11 +11,13 @@ import { slowRookAttacks, slowBishopAttacks, rookRelevantMask, bishopRelevantMas
 //
 // index = ((occ & mask) * magic) >> shift; attacks = table[index].
 const ENTRY_SIZE = 32;
-const ROOK_ENTRIES: usize = memory.data(64 * ENTRY_SIZE, 16);
-const BISHOP_ENTRIES: usize = memory.data(64 * ENTRY_SIZE, 16);
+// @ts-ignore: decorator
+@lazy const ROOK_ENTRIES: usize = memory.data(64 * ENTRY_SIZE, 16);
+// @ts-ignore: decorator
+@lazy const BISHOP_ENTRIES: usize = memory.data(64 * ENTRY_SIZE, 16);
 
-/** Bytes of attack tables, for the backend comparison. */
-export let sliderTableBytes: i32 = 0;
+/** Bytes of lookup data (attack tables plus the per-square entries), for the backend comparison. */
+export let sliderTableBytes: i32 = 2 * 64 * ENTRY_SIZE;
 
 // @ts-ignore: decorator
 @inline function lookup(entry: usize, occ: Bitboard): Bitboard {
@@ -58,5 +60,8 @@ function fill(entries: usize, magics: StaticArray<u64>, isRook: bool): void {
   }
 }
 
-fill(ROOK_ENTRIES, ROOK_MAGICS, true);
-fill(BISHOP_ENTRIES, BISHOP_MAGICS, false);
+/** Fills the tables; runs at start-up in the magic build only. */
+export function initMagic(): void {
+  fill(ROOK_ENTRIES, ROOK_MAGICS, true);
+  fill(BISHOP_ENTRIES, BISHOP_MAGICS, false);
+}

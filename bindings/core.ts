@@ -84,14 +84,18 @@ export class Core {
 
   private constructor() {}
 
-  /** Instantiates a new engine with a TT of hashMb megabytes. */
-  static async create(options: { hashMb?: number } = {}): Promise<Core> {
+  /** Instantiates a new engine with a TT of hashMb megabytes; `wasmUrl` picks another build
+   *  of the engine (a slider backend variant such as build/wasmchess-rotated.wasm). */
+  static async create(options: { hashMb?: number; wasmUrl?: URL } = {}): Promise<Core> {
     const core = new Core();
-    core.wasm = await createInstance({
-      hostPoll: () => core.hooks.poll?.() ?? POLL_CONTINUE,
-      hostInfo: () => core.emitInfo(),
-      hostCurrMove: (m: number, n: number, d: number) => core.hooks.onCurrMove?.({ move: core.wasm.moveText(m), number: n, depth: d }),
-    });
+    core.wasm = await createInstance(
+      {
+        hostPoll: () => core.hooks.poll?.() ?? POLL_CONTINUE,
+        hostInfo: () => core.emitInfo(),
+        hostCurrMove: (m: number, n: number, d: number) => core.hooks.onCurrMove?.({ move: core.wasm.moveText(m), number: n, depth: d }),
+      },
+      options.wasmUrl,
+    );
     if (options.hashMb !== undefined) core.setHash(options.hashMb);
     return core;
   }

@@ -1,8 +1,10 @@
-// Live oracle: divide on random positions equals native Stockfish's `go perft`, move by move.
+// Live oracle: divide on random positions equals native Stockfish's `go perft`, move by move,
+// for every slider backend's wasm build.
 // .ci/run installs the Debian stockfish package; without it this suite is skipped and says so.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { Core } from "../bindings/core.js";
 import { UciProcess, findExecutable } from "../bench/uci-process.js";
+import { SLIDER_BACKENDS } from "./slider-backends.js";
 
 const stockfish = findExecutable("stockfish");
 if (!stockfish) console.warn("stockfish is not installed: the live perft comparison is skipped");
@@ -19,13 +21,13 @@ async function stockfishDivide(sf: UciProcess, fen: string, depth: number): Prom
   return counts;
 }
 
-describe.skipIf(!stockfish)("divide against native Stockfish", () => {
+for (const backend of SLIDER_BACKENDS) describe.skipIf(!stockfish)(`divide against native Stockfish, ${backend.name} sliders`, () => {
   let sf: UciProcess;
   let core: Core;
   beforeAll(async () => {
     sf = new UciProcess(stockfish!);
     await sf.init();
-    core = await Core.create();
+    core = await Core.create({ wasmUrl: backend.wasm });
   });
   afterAll(async () => sf?.quit());
 

@@ -187,7 +187,7 @@ describe("make and unmake", () => {
               if (failures < 5) log<string>("after " + moveToUci(m) + ": " + validate());
             }
             undoMove(m);
-            if (!snapshotsEqual()) failures++;
+            if (!snapshotsEqual() || validate() != "") failures++;
           }
           if (!inCheck()) {
             doNullMove();
