@@ -209,7 +209,8 @@ async function playMoves(
           return decisive(side, "no-reply", "stalled connection",
             `${who} did not reply to "${go}" within ${Math.round(allowed)} ms (answered only after stop)`);
         }
-        return decisive(side, "time-forfeit", "time forfeit", `${who} loses on time (no bestmove within ${Math.round(allowed)} ms)`);
+        return decisive(side, "time-forfeit", "time forfeit", `${who} loses on time (no bestmove within ${Math.round(allowed)} ms` +
+          (reply.move ? `; it came after ${Math.round(reply.elapsedMs)} ms)` : ")"));
     }
     if (!clocks.charge(side, reply.elapsedMs)) {
       const had = settings.limits.kind === "tc" ? `${Math.round(left)} ms left` : `movetime ${settings.limits.kind === "movetime" ? settings.limits.ms : 0} ms`;
