@@ -18,28 +18,79 @@ export function findExecutable(name: string): string | undefined {
 
 type Waiter = { pred: (line: string) => boolean; resolve: (line: string) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout };
 
+/** How much of the engine's stderr is kept for error reports. */
+const STDERR_TAIL_CHARS = 2000;
+
 export class UciProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private buffer = "";
   private waiters: Waiter[] = [];
   private exited = false;
+  private stderrTail = "";
   /** Every line the engine printed, with listeners for live output. */
   readonly listeners: ((line: string) => void)[] = [];
+  /** Called once when the process has gone (exit, or failure to start). */
+  readonly exitListeners: (() => void)[] = [];
+  /** Exit code and signal once the process has exited; spawnError if it never started. */
+  exitCode: number | null = null;
+  exitSignal: NodeJS.Signals | null = null;
+  spawnError: Error | undefined;
+  /** From the `uci` handshake (init): the engine's `id name` and declared option names. */
+  idName = "";
+  optionNames: string[] = [];
 
-  constructor(command: string, args: string[] = []) {
-    this.child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+  constructor(
+    readonly command: string,
+    readonly args: string[] = [],
+    cwd?: string,
+  ) {
+    this.child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], cwd });
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (chunk: string) => this.onData(chunk));
-    this.child.stderr.resume();
-    this.child.on("exit", () => {
-      this.exited = true;
-      for (const w of this.waiters) {
-        if (w.timer) clearTimeout(w.timer);
-        w.reject(new Error(`engine ${command} exited`));
-      }
-      this.waiters = [];
+    this.child.stderr.setEncoding("utf8");
+    this.child.stderr.on("data", (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    this.child.on("exit", (code, signal) => {
+      this.exitCode = code;
+      this.exitSignal = signal;
+      this.onGone(`engine ${command} exited`);
+    });
+    // A command that cannot be spawned emits "error" (and maybe no "exit").
+    this.child.on("error", (err) => {
+      this.spawnError ??= err;
+      this.onGone(`engine ${command} failed: ${err.message}`);
     });
     this.child.stdin.on("error", () => undefined);
+  }
+
+  private onGone(message: string): void {
+    if (this.exited) return;
+    this.exited = true;
+    for (const w of this.waiters) {
+      if (w.timer) clearTimeout(w.timer);
+      w.reject(new Error(message));
+    }
+    this.waiters = [];
+    for (const l of this.exitListeners) l();
+  }
+
+  /** The process id (undefined if it could not be started). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The last part of what the engine wrote to stderr. */
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  /** How the process ended, for error messages ("exit code 1", "signal SIGSEGV", "spawn ENOENT"). */
+  get exitDescription(): string {
+    if (this.spawnError) return this.spawnError.message;
+    if (this.exitSignal) return `signal ${this.exitSignal}`;
+    if (this.exitCode !== null) return `exit code ${this.exitCode}`;
+    return this.exited ? "exited" : "running";
   }
 
   private onData(chunk: string): void {
@@ -81,22 +132,36 @@ export class UciProcess {
     });
   }
 
-  /** Sends uci and waits for uciok, returning the id name. */
+  /** Sends uci and waits for uciok, returning the id name (also kept in idName, with the
+   *  declared options in optionNames). */
   async init(timeoutMs = 10_000): Promise<string> {
     let name = "";
+    const options: string[] = [];
     const l = (line: string) => {
       if (line.startsWith("id name ")) name = line.slice(8).trim();
+      const m = /^option\s+name\s+(.+?)\s+type\s/.exec(line);
+      if (m) options.push(m[1]);
     };
     this.listeners.push(l);
     this.send("uci");
-    await this.waitFor((x) => x === "uciok", timeoutMs);
-    this.listeners.splice(this.listeners.indexOf(l), 1);
+    try {
+      await this.waitFor((x) => x.trim() === "uciok", timeoutMs);
+    } finally {
+      this.listeners.splice(this.listeners.indexOf(l), 1);
+    }
+    this.idName = name;
+    this.optionNames = options;
     return name;
+  }
+
+  /** Sends `setoption name N value V` (just the name when value is undefined: a button). */
+  setOption(name: string, value?: string): void {
+    this.send(value === undefined ? `setoption name ${name}` : `setoption name ${name} value ${value}`);
   }
 
   async isReady(timeoutMs = 10_000): Promise<void> {
     this.send("isready");
-    await this.waitFor((x) => x === "readyok", timeoutMs);
+    await this.waitFor((x) => x.trim() === "readyok", timeoutMs);
   }
 
   /** Runs `go perft depth` on the given position and returns [nodes, milliseconds]. */
@@ -119,7 +184,7 @@ export class UciProcess {
         this.child.kill("SIGKILL");
         resolve();
       }, graceMs);
-      this.child.on("exit", () => {
+      this.exitListeners.push(() => {
         clearTimeout(t);
         resolve();
       });
