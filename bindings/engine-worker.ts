@@ -3,25 +3,10 @@
 
 import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./core.js";
 import { CONTROL_STOP, CONTROL_PONDERHIT, CONTROL_RUN, STATE_METHODS } from "./protocol.js";
-import type { Request, Reply, CoreMethod } from "./protocol.js";
+import type { Request, CoreMethod } from "./protocol.js";
+import { openPort } from "#worker-port";
 
-interface Port {
-  post(message: Reply): void;
-  listen(handler: (message: Request) => void): void;
-}
-
-async function openPort(): Promise<Port> {
-  const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-  if (isNode) {
-    const { parentPort } = await import("node:worker_threads");
-    if (!parentPort) throw new Error("engine-worker must run in a worker thread");
-    return { post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on("message", h) };
-  }
-  const scope = globalThis as unknown as { postMessage(m: unknown): void; addEventListener(t: string, h: (e: MessageEvent) => void): void };
-  return { post: (m) => scope.postMessage(m), listen: (h) => scope.addEventListener("message", (e) => h(e.data as Request)) };
-}
-
-const port = await openPort();
+const port = openPort();
 let core: Core | undefined;
 let control: Int32Array | undefined;
 let hashMb: number | undefined;

@@ -5,7 +5,8 @@
 // best move reported so far, and starts a fresh worker with the same position and options.
 
 import { CONTROL_RUN, CONTROL_STOP, CONTROL_PONDERHIT } from "./protocol.js";
-import type { Request, Reply, CoreMethod } from "./protocol.js";
+import type { Reply, CoreMethod, WorkerHandle } from "./protocol.js";
+import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import type { DivideEntry, GameStatus } from "./core.js";
 import { START_FEN, checkFenArgument } from "./core.js";
@@ -25,13 +26,6 @@ export interface SearchHandlers {
   onCurrMove?: (current: CurrMove) => void;
 }
 
-interface WorkerHandle {
-  post(message: Request): void;
-  terminate(): void;
-  /** Node: whether the worker keeps the process alive (only while requests are pending). */
-  keepAlive(on: boolean): void;
-}
-
 type Pending = {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
@@ -41,38 +35,6 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-
-async function spawn(url: URL | undefined, onMessage: (m: Reply) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
-  if (isNode) {
-    const { Worker } = await import("node:worker_threads");
-    const w = new Worker(url ?? new URL("./engine-worker.js", import.meta.url));
-    let retired = false; // terminated on purpose: its exit is not a failure
-    w.on("message", onMessage);
-    w.on("error", (e) => !retired && onFailure(e instanceof Error ? e : new Error(String(e))));
-    w.on("exit", (code) => !retired && code !== 0 && onFailure(new Error(`engine worker exited with code ${code}`)));
-    return {
-      post: (m) => w.postMessage(m),
-      terminate: () => {
-        retired = true;
-        void w.terminate();
-      },
-      keepAlive: (on) => (on ? w.ref() : w.unref()),
-    };
-  }
-  // Written out in full so that bundlers (Vite, webpack) find and bundle the worker.
-  const w = url ? new Worker(url, { type: "module" }) : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-  let retired = false;
-  w.addEventListener("message", (e) => onMessage(e.data as Reply));
-  w.addEventListener("error", (e) => !retired && onFailure(new Error(`engine worker failed: ${e.message}`)));
-  return {
-    post: (m) => w.postMessage(m),
-    terminate: () => {
-      retired = true;
-      w.terminate();
-    },
-    keepAlive: () => undefined,
-  };
-}
 
 /** A chess engine running in its own worker. */
 export class Engine {
@@ -122,7 +84,7 @@ export class Engine {
       markReady = resolve;
       fail = reject;
     });
-    this.worker = await spawn(url, (m) => (m.kind === "ready" ? markReady() : this.onReply(m)), (e) => {
+    this.worker = spawnWorker(url, (m) => (m.kind === "ready" ? markReady() : this.onReply(m)), (e) => {
       fail(e);
       this.onWorkerFailure(e);
     });

@@ -25,6 +25,20 @@ export type Reply =
   | { kind: "info"; id: number; info: SearchInfo }
   | { kind: "currmove"; id: number; current: CurrMove };
 
+/** The Engine's handle on its worker (see spawn-worker-node.ts and spawn-worker-browser.ts). */
+export interface WorkerHandle {
+  post(message: Request): void;
+  terminate(): void;
+  /** Node: whether the worker keeps the process alive (only while requests are pending). */
+  keepAlive(on: boolean): void;
+}
+
+/** The worker's side of the channel (see worker-port-node.ts and worker-port-browser.ts). */
+export interface WorkerPort {
+  post(message: Reply): void;
+  listen(handler: (message: Request) => void): void;
+}
+
 // The control word (Int32 at index 0 of the shared buffer).
 export const CONTROL_RUN = 0;
 export const CONTROL_STOP = 1;

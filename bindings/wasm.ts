@@ -1,7 +1,9 @@
-// Loads the compiled engine: reads the wasm file in Node, fetches it in browsers,
-// and instantiates it through asc's generated raw bindings.
+// Loads the compiled engine: compiles the wasm once (read from disk in Node, fetched in
+// browsers: see load-wasm-node.ts and load-wasm-browser.ts) and instantiates it through
+// asc's generated raw bindings.
 
 import { instantiate } from "../build/wasmchess.js";
+import { compileWasm } from "#load-wasm";
 
 /** The engine module's exports, as asc's generated bindings type them. */
 export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
@@ -9,24 +11,10 @@ export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
 const WASM_URL = new URL("../build/wasmchess.wasm", import.meta.url);
 let compiled: Promise<WebAssembly.Module> | undefined;
 
-function isNode(): boolean {
-  return typeof process !== "undefined" && typeof process.versions?.node === "string";
-}
-
-async function compileModule(url: URL): Promise<WebAssembly.Module> {
-  if (isNode() && url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
-    return WebAssembly.compile(await readFile(url));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`cannot load the engine wasm from ${url}: HTTP ${response.status}`);
-  return WebAssembly.compileStreaming(response);
-}
-
 /** Compiles the engine module once per URL and process; later calls reuse it. */
 export function loadModule(url: URL = WASM_URL): Promise<WebAssembly.Module> {
-  if (url.href !== WASM_URL.href) return compileModule(url);
-  compiled ??= compileModule(url);
+  if (url.href !== WASM_URL.href) return compileWasm(url);
+  compiled ??= compileWasm(url);
   return compiled;
 }
 
