@@ -1,5 +1,7 @@
-// Move-ordering memory of the search: killer moves per ply, counter-moves, and the
-// butterfly history of quiet moves with a gravity rule that ages old results.
+// Move-ordering memory of the search: killer moves per ply, counter-moves, the butterfly
+// history of quiet moves, and continuation history (a quiet move's record after the piece
+// and destination of the moves one and two plies before), all with a gravity rule that
+// ages old results.
 
 import { Color, Move, MAX_PLY, MOVE_NONE, toSq } from "./types";
 import { pieceOn } from "./position";
@@ -61,9 +63,7 @@ export function storeCounterMove(prev: Move, m: Move): void {
 /** Gravity update: moves the value towards +-HISTORY_MAX by bonus, slowing as it nears it. */
 export function updateHistory(c: Color, m: Move, bonus: i32): void {
   const i = (c << 12) | (<i32>m & 0xfff);
-  const h = unchecked(butterfly[i]);
-  const b = min(max(bonus, -HISTORY_MAX), HISTORY_MAX);
-  unchecked((butterfly[i] = h + b - (h * abs(b)) / HISTORY_MAX));
+  unchecked((butterfly[i] = gravity(butterfly[i], bonus)));
 }
 
 /** History bonus for a cutoff at depth. */
@@ -72,10 +72,55 @@ export function updateHistory(c: Color, m: Move, bonus: i32): void {
   return min(depth * depth * 16 + depth * 32, 2400);
 }
 
+// Continuation history: [piece * 64 + destination of an earlier move][piece * 64 + destination].
+const PIECE_TO_NB = 16 * 64;
+const continuation = new StaticArray<i16>(PIECE_TO_NB * PIECE_TO_NB);
+// The piece-and-destination of the move made at each ply of the search (-1: none, or a null move).
+const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
+
+/** Records the move made at ply (pieceTo = piece * 64 + destination, or -1). */
+// @ts-ignore: decorator
+@inline export function setPlyMove(ply: i32, pieceTo: i32): void {
+  unchecked((plyMoves[ply] = pieceTo));
+}
+
+/** The continuation table row of the move made at ply, or -1 (none, or before the root). */
+// @ts-ignore: decorator
+@inline export function continuationRow(ply: i32): i32 {
+  if (ply < 0) return -1;
+  const pt = unchecked(plyMoves[ply]);
+  return pt < 0 ? -1 : pt * PIECE_TO_NB;
+}
+
+// @ts-ignore: decorator
+@inline function continuationAt(row: i32, pieceTo: i32): i32 {
+  return row < 0 ? 0 : <i32>unchecked(continuation[row + pieceTo]);
+}
+
+/** Ordering score of a quiet move: butterfly history plus the continuation histories after
+ *  the moves one (row1) and two (row2) plies before. */
+// @ts-ignore: decorator
+@inline export function quietScore(c: Color, m: Move, pieceTo: i32, row1: i32, row2: i32): i32 {
+  return historyScore(c, m) + continuationAt(row1, pieceTo) + continuationAt(row2, pieceTo);
+}
+
+function gravity(h: i32, bonus: i32): i32 {
+  const b = min(max(bonus, -HISTORY_MAX), HISTORY_MAX);
+  return h + b - (h * abs(b)) / HISTORY_MAX;
+}
+
+/** Updates the butterfly and continuation histories of a quiet move by bonus. */
+export function updateQuietHistories(c: Color, m: Move, pieceTo: i32, row1: i32, row2: i32, bonus: i32): void {
+  updateHistory(c, m, bonus);
+  if (row1 >= 0) unchecked((continuation[row1 + pieceTo] = <i16>gravity(continuation[row1 + pieceTo], bonus)));
+  if (row2 >= 0) unchecked((continuation[row2 + pieceTo] = <i16>gravity(continuation[row2 + pieceTo], bonus)));
+}
+
 /** Forgets everything (new game). */
 export function clearHistory(): void {
   memory.fill(changetype<usize>(killers), 0, MAX_PLY * 2 * 2);
   memory.fill(changetype<usize>(counters), 0, 16 * 64 * 2);
   memory.fill(changetype<usize>(butterfly), 0, 2 * 64 * 64 * 4);
+  memory.fill(changetype<usize>(continuation), 0, PIECE_TO_NB * PIECE_TO_NB * 2);
 }
 

@@ -9,7 +9,7 @@ import {
 import { pieceOn, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
 import { see } from "./see";
-import { killer1, killer2, counterMove, historyScore } from "./history";
+import { killer1, killer2, counterMove, historyScore, quietScore } from "./history";
 
 export const SCORE_TT = 1 << 30;
 const SCORE_GOOD_CAPTURE = 1 << 28;
@@ -47,8 +47,15 @@ const SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 16);
   return victim * 64 - typeOf(pieceOn(fromSq(m))) + (moveFlag(m) == PROMOTION ? 512 : 0);
 }
 
-/** Generates and scores the moves of a main-search node at ply; returns their number. */
-export function scoreMainMoves(ply: i32, ttMove: Move, prevMove: Move): i32 {
+/** Piece and destination of a move (for the continuation history), before it is made. */
+// @ts-ignore: decorator
+@inline export function pieceTo(m: Move): i32 {
+  return (pieceOn(fromSq(m)) << 6) | toSq(m);
+}
+
+/** Generates and scores the moves of a main-search node at ply; returns their number.
+ *  row1 and row2 are the continuation-history rows of the moves one and two plies back. */
+export function scoreMainMoves(ply: i32, ttMove: Move, prevMove: Move, row1: i32, row2: i32): i32 {
   const list = moveList(ply);
   const n = generateMoves(GEN_ALL, list);
   const us = sideToMove;
@@ -64,7 +71,7 @@ export function scoreMainMoves(ply: i32, ttMove: Move, prevMove: Move): i32 {
     else if (m == k1) s = SCORE_KILLER1;
     else if (m == k2) s = SCORE_KILLER2;
     else if (m == counter) s = SCORE_COUNTER;
-    else s = historyScore(us, m);
+    else s = quietScore(us, m, pieceTo(m), row1, row2);
     store<i32>(scoreSlot(ply, i), s);
   }
   return n;

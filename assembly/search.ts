@@ -17,8 +17,12 @@ import {
   VALUE_KNOWN_WIN, mateIn, matedIn,
 } from "./score";
 import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
-import { scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove } from "./movepick";
-import { storeKiller, clearKillers, storeCounterMove, updateHistory, historyBonus, historyScore } from "./history";
+import {
+  scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo,
+} from "./movepick";
+import {
+  storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow,
+} from "./history";
 import { hostPoll, hostInfo, hostCurrMove, POLL_STOP, POLL_PONDERHIT } from "./host";
 import { startClock, elapsedMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
 import {
@@ -170,6 +174,7 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
     return VALUE_NONE;
   }
   const r = 3 + depth / 4 + min((staticEval - beta) / 200, 3);
+  setPlyMove(ply, -1);
   doNullMove();
   unchecked((pvLength[ply + 1] = ply + 1));
   let score = -search(-beta, -beta + 1, depth - r, ply + 1, false);
@@ -250,7 +255,9 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
 
   clearKillers(ply + 1);
   const prevMove = lastMove();
-  const n = scoreMainMoves(ply, hashMove, prevMove);
+  const row1 = continuationRow(ply - 1);
+  const row2 = continuationRow(ply - 2);
+  const n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
   if (n == 0) return checked ? matedIn(ply) : VALUE_DRAW;
 
   let best = -VALUE_INFINITE;
@@ -264,6 +271,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
     const m = pickMove(ply, i, n, true);
     const orderScore = pickedScore(ply, i);
     const quiet = !isTactical(m);
+    const movePieceTo = pieceTo(m);
     moveCount++;
     if (quiet) quietCount++;
 
@@ -272,6 +280,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
       see(m) < (quiet ? -60 * depth : -110 * depth)) continue;
 
+    setPlyMove(ply, movePieceTo);
     doMove(m);
     const givesCheck = inCheck();
     // Quiet moves that give check are never pruned: they may carry a mating attack.
@@ -290,7 +299,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
         r = reduction(depth, moveCount);
         if (pv) r--;
         if (!improving) r++;
-        r -= historyScore(us, m) / 6000;
+        r -= quietScore(us, m, movePieceTo, row1, row2) / 8000;
         r = min(max(r, 0), newDepth - 1);
       }
       score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
@@ -306,7 +315,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
         bestM = m;
         if (pv) updatePv(ply, m);
         if (score >= beta) {
-          if (quiet) rewardQuiet(m, ply, depth, prevMove, list, i);
+          if (quiet) rewardQuiet(m, ply, depth, prevMove, list, i, row1, row2);
           break;
         }
         alpha = score;
@@ -323,15 +332,15 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
 }
 
 /** A quiet move caused a cutoff: remember it, and penalise the quiet moves tried before it. */
-function rewardQuiet(m: Move, ply: i32, depth: i32, prevMove: Move, list: usize, index: i32): void {
+function rewardQuiet(m: Move, ply: i32, depth: i32, prevMove: Move, list: usize, index: i32, row1: i32, row2: i32): void {
   const us = sideToMove;
   const bonus = historyBonus(depth);
   storeKiller(ply, m);
   storeCounterMove(prevMove, m);
-  updateHistory(us, m, bonus);
+  updateQuietHistories(us, m, pieceTo(m), row1, row2, bonus);
   for (let j = 0; j < index; j++) {
     const q = moveAt(list, j);
-    if (!isTactical(q)) updateHistory(us, q, -bonus);
+    if (!isTactical(q)) updateQuietHistories(us, q, pieceTo(q), row1, row2, -bonus);
   }
 }
 
@@ -463,6 +472,7 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
     const m = rootMoves[i];
     if (elapsedMs() > 1000) hostCurrMove(m, i + 1, depth);
     const before = nodes;
+    setPlyMove(0, pieceTo(m));
     doMove(m);
     let score: i32;
     if (i == pvIndex) {

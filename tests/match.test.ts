@@ -17,7 +17,7 @@ import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../
 import { formatPgn, movetextWords, wrapWords } from "../bench/match/pgn.js";
 import { EngineConfig, formatScore, parseInfo } from "../bench/match/engine.js";
 import { GameRecord, positionCommand } from "../bench/match/game.js";
-import { Match, MatchOptions } from "../bench/match/runner.js";
+import { Match, MatchOptions, SPRT_MIN_GAMES } from "../bench/match/runner.js";
 import { MatchSummary, summaryLines } from "../bench/match/report.js";
 import { findExecutable } from "../bench/uci-process.js";
 
@@ -427,10 +427,11 @@ describe("match faults and adjudication (fake engines)", () => {
   it("stops when the SPRT accepts a hypothesis", async () => {
     const { match, log } = await play({
       engines: [fake("good"), fake("bad", "--mode", "illegal")],
-      games: 20,
+      games: 40,
       sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 },
     });
-    expect(match.results.length).toBeLessThan(20);
+    // The LLR crosses the bound at once, but no decision comes before SPRT_MIN_GAMES.
+    expect(match.results.length).toBe(SPRT_MIN_GAMES);
     expect(log.some((l) => /^SPRT: H1 accepted after \d+ games$/.test(l))).toBe(true);
     expect(log.filter((l) => l.startsWith("SPRT: LLR")).length).toBe(match.results.length);
   });

@@ -14,6 +14,10 @@ import { Opening } from "./openings.js";
 import { formatPgn } from "./pgn.js";
 import { FAULTS, MatchSummary, scoreLine, sprtLine } from "./report.js";
 
+/** Games before an SPRT may decide: with a handful of games the sample variance is tiny and
+ *  the LLR's normal approximation is meaningless (one lost game gave LLR -8.8). */
+export const SPRT_MIN_GAMES = 30;
+
 export interface MatchOptions {
   /** Engine 1 (whose point of view the score takes) and engine 2. */
   engines: [EngineConfig, EngineConfig];
@@ -153,7 +157,8 @@ export class Match {
     if (sprt) {
       sprt.llr = sprtLlr(trinomialDistribution(this.tri), sprt.params);
       opts.log(sprtLine(sprt.llr, sprt.params));
-      const decision = sprt.decision ? undefined : sprtDecision(sprt.llr, sprt.params);
+      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES.
+      const decision = sprt.decision || this.results.length < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
       if (decision) {
         sprt.decision = decision;
         sprt.decidedAtGame = this.results.length;
