@@ -18,6 +18,7 @@ import {
   PASSED_PAWN, PASSED_FREE_PATH,
   PASSED_THEIR_KING_DISTANCE, PASSED_OUR_KING_DISTANCE, PASSED_KING_DISTANCE_CAP, KING_ATTACKERS_MIN,
   MOPUP_EDGE, MOPUP_CORNER, MOPUP_KING_PROXIMITY, SCALE_NO_PAWNS_MINOR_AHEAD, SCALE_NO_PAWNS_PIECES,
+  THREAT_BY_PAWN, THREAT_BY_MINOR, THREAT_BY_ROOK, HANGING,
   BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, ROOK_ON_SEVENTH, KNIGHT_OUTPOST, BISHOP_OUTPOST, TEMPO,
   SHIELD_PAWN_NEAR, SHIELD_PAWN_FAR, SHIELD_MISSING, PAWN_STORM,
   KING_ATTACK_UNITS, KING_ATTACK_DIVISOR, KING_ATTACK_MAX,
@@ -31,7 +32,8 @@ export const TERM_MOBILITY = 3;
 export const TERM_PIECES = 4;
 export const TERM_KING = 5;
 export const TERM_TEMPO = 6;
-export const TERM_NB = 7;
+export const TERM_THREATS = 7;
+export const TERM_NB = 8;
 /** Packed score of each term for each colour from the last evaluation: [term * 2 + colour]. */
 const trace = new StaticArray<i32>(TERM_NB * 2);
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
@@ -52,6 +54,15 @@ let attackUnits0: i32 = 0; // units of pieces attacking king zone of colour 0 (b
 let attackUnits1: i32 = 0;
 let attackers0: i32 = 0;
 let attackers1: i32 = 0;
+// Squares attacked by each colour (all pieces), by its pawns, by its minors, by its rooks.
+let attacked0: u64 = 0;
+let attacked1: u64 = 0;
+let pawnAttacks0: u64 = 0;
+let pawnAttacks1: u64 = 0;
+let minorAttacks0: u64 = 0;
+let minorAttacks1: u64 = 0;
+let rookAttacks0: u64 = 0;
+let rookAttacks1: u64 = 0;
 
 // @ts-ignore: decorator
 @inline function idx(c: Color, sq: Square): i32 {
@@ -82,12 +93,16 @@ function pieceTerms(us: Color): void {
   let extra = 0;
   let units = 0;
   let attackers = 0;
+  let minors: u64 = 0;
+  let rooks: u64 = 0;
+  let queens: u64 = 0;
 
   let b = piecesOf(us, KNIGHT);
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
     const att = knightAttacks(sq);
+    minors |= att;
     mobility += unchecked(KNIGHT_MOBILITY[popcount(att & area)]);
     if (isOutpost(us, sq, support)) extra += KNIGHT_OUTPOST;
     if (att & zone) {
@@ -102,6 +117,7 @@ function pieceTerms(us: Color): void {
     b &= b - 1;
     // Bishops see through their own queen.
     const att = bishopAttacks(sq, occ ^ piecesOf(us, QUEEN));
+    minors |= att;
     mobility += unchecked(BISHOP_MOBILITY[popcount(att & area)]);
     if (isOutpost(us, sq, support)) extra += BISHOP_OUTPOST;
     if (att & zone) {
@@ -115,6 +131,7 @@ function pieceTerms(us: Color): void {
     b &= b - 1;
     // Rooks see through their own rooks and queen (batteries).
     const att = rookAttacks(sq, occ ^ piecesOf(us, ROOK) ^ piecesOf(us, QUEEN));
+    rooks |= att;
     mobility += unchecked(ROOK_MOBILITY[popcount(att & area)]);
     const file = fileBB(fileOf(sq));
     if ((ourPawns & file) == 0) extra += (theirPawns & file) == 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
@@ -131,6 +148,7 @@ function pieceTerms(us: Color): void {
     const sq = lsb(b);
     b &= b - 1;
     const att = bishopAttacks(sq, occ) | rookAttacks(sq, occ);
+    queens |= att;
     mobility += unchecked(QUEEN_MOBILITY[popcount(att & area)]);
     if (att & zone) {
       attackers++;
@@ -140,13 +158,34 @@ function pieceTerms(us: Color): void {
   if (us == WHITE) {
     attackUnits1 = units;
     attackers1 = attackers;
+    minorAttacks0 = minors;
+    rookAttacks0 = rooks;
+    attacked0 |= minors | rooks | queens;
   } else {
     attackUnits0 = units;
     attackers0 = attackers;
+    minorAttacks1 = minors;
+    rookAttacks1 = rooks;
+    attacked1 |= minors | rooks | queens;
   }
   const sign = us == WHITE ? 1 : -1;
   unchecked((trace[TERM_MOBILITY * 2 + us] = mobility * sign));
   unchecked((trace[TERM_PIECES * 2 + us] = extra * sign));
+}
+
+/** Threats: enemy pieces attacked by pawns, heavy pieces attacked by lighter ones, and
+ *  enemy men attacked and not defended. Needs the attack maps of both colours. */
+function threatTerms(us: Color): void {
+  const them = us ^ 1;
+  const enemies = colorBB(them) & ~piecesOf(them, KING);
+  const heavy = piecesOf(them, ROOK) | piecesOf(them, QUEEN);
+  const ours = us == WHITE ? attacked0 : attacked1;
+  const theirs = us == WHITE ? attacked1 : attacked0;
+  let s = popcount((us == WHITE ? pawnAttacks0 : pawnAttacks1) & enemies & ~piecesOf(them, PAWN)) * THREAT_BY_PAWN;
+  s += popcount((us == WHITE ? minorAttacks0 : minorAttacks1) & heavy) * THREAT_BY_MINOR;
+  s += popcount((us == WHITE ? rookAttacks0 : rookAttacks1) & piecesOf(them, QUEEN)) * THREAT_BY_ROOK;
+  s += popcount(ours & ~theirs & enemies) * HANGING;
+  unchecked((trace[TERM_THREATS * 2 + us] = us == WHITE ? s : -s));
 }
 
 /** The rank `r` as seen by colour c (0 = its back rank) as a bitboard. */
@@ -308,6 +347,8 @@ export function evaluate(): i32 {
   }
   kingTerms(WHITE);
   kingTerms(BLACK);
+  threatTerms(WHITE);
+  threatTerms(BLACK);
   unchecked((trace[TERM_TEMPO * 2 + sideToMove] = sideToMove == WHITE ? TEMPO : -TEMPO));
   unchecked((trace[TERM_TEMPO * 2 + (sideToMove ^ 1)] = 0));
   let total = 0;
@@ -334,5 +375,9 @@ function prepare(): void {
   kingZone1 = kingAttacks(bk) | squareBB(bk);
   kingZone0 |= pawnPush(WHITE, kingZone0 & ~(<u64>0xff << 56));
   kingZone1 |= pawnPush(BLACK, kingZone1 & ~(<u64>0xff));
+  pawnAttacks0 = pawnAttacksBB(WHITE, wp);
+  pawnAttacks1 = pawnAttacksBB(BLACK, bp);
+  attacked0 = pawnAttacks0 | kingAttacks(wk);
+  attacked1 = pawnAttacks1 | kingAttacks(bk);
 }
 

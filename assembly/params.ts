@@ -132,6 +132,16 @@ export let KNIGHT_OUTPOST: i32 = S(20, 12);
 export let BISHOP_OUTPOST: i32 = S(10, 5);
 export let TEMPO: i32 = S(10, 5);
 
+// ---------------------------------------------------------------- threats
+/** Enemy pieces (not pawns) attacked by our pawns. */
+export let THREAT_BY_PAWN: i32 = S(40, 25);
+/** Enemy rooks and queens attacked by our knights or bishops. */
+export let THREAT_BY_MINOR: i32 = S(25, 15);
+/** Enemy queens attacked by our rooks. */
+export let THREAT_BY_ROOK: i32 = S(25, 15);
+/** Enemy pieces and pawns we attack that nothing of theirs defends. */
+export let HANGING: i32 = S(20, 12);
+
 // ---------------------------------------------------------------- king safety
 /** Own pawn in front of the king, by distance in ranks (1, 2), and for an empty file. */
 export let SHIELD_PAWN_NEAR: i32 = S(15, 0);

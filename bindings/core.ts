@@ -74,7 +74,7 @@ export const HASH_MAX_MB = 2048;
 export const MULTIPV_MAX = 256;
 export const MOVE_OVERHEAD_MAX_MS = 5000;
 
-const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo"];
+const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo", "Threats"];
 
 /** One engine instance used synchronously in the current thread. */
 export class Core {
