@@ -58,6 +58,12 @@ interface Search {
   printed: boolean;
 }
 
+/** The commands a session understands. */
+const COMMANDS = new Set([
+  "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
+  "ponderhit", "quit", "d", "eval", "bench",
+]);
+
 /** A UCI session driving one Engine. Lines go in through `handle`; replies come out through
  *  `send`. `handle` returns false for `quit`; `closed` resolves once quit has finished. */
 export class UciSession {
@@ -83,8 +89,21 @@ export class UciSession {
 
   /** Handles one input line; returns false when the line was `quit`. */
   handle(line: string): boolean {
-    const tokens = tokenize(line);
+    let tokens = tokenize(line);
     if (tokens.length === 0 || this.quitting) return !this.quitting;
+    // The UCI specification: unknown tokens before a command are ignored ("joho debug on"
+    // switches debug on). A line without any command is reported whole.
+    const at = tokens.findIndex((t) => COMMANDS.has(t));
+    // Reported through the queue, so that messages keep the order of the lines.
+    if (at < 0) {
+      this.enqueue(() => this.dispatch(tokens));
+      return true;
+    }
+    if (at > 0) {
+      const ignored = tokens[0].slice(0, 40);
+      this.enqueue(async () => this.error(new Error(`unknown token '${ignored}' (ignored)`)));
+      tokens = tokens.slice(at);
+    }
     const cmd = tokens[0];
     // Commands that must act at once, even while a search runs.
     switch (cmd) {

@@ -68,6 +68,19 @@ describe("UCI CLI", () => {
     expect(out).toContain("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
   });
 
+  it("skips unknown tokens before a command, as the UCI specification asks", async () => {
+    engine.send("joho position startpos moves e2e4");
+    engine.send("joho isready");
+    await engine.waitFor((l) => l === "readyok");
+    expect(out.filter((l) => l.startsWith("info string error: "))).toEqual([
+      "info string error: unknown token 'joho' (ignored)",
+      "info string error: unknown token 'joho' (ignored)",
+    ]);
+    engine.send("d");
+    await engine.waitFor((l) => l.startsWith("Fen:"));
+    expect(out).toContain("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  });
+
   it("a bad FEN leaves the previous position in place", async () => {
     engine.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     engine.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 trailing");
