@@ -57,7 +57,7 @@ async function serve(dir: string, isolate: boolean): Promise<{ server: Server; u
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`tests/browser.test.ts: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
 
-describe.skipIf(!hasChromium)(`browser example (skipped without ${CHROMIUM}: apt-get install chromium)`, () => {
+describe.skipIf(!hasChromium)(hasChromium ? "browser example in headless Chromium" : `browser example (skipped: no ${CHROMIUM}; apt-get install chromium)`, () => {
   let dist: string;
   let buildLog: string;
   let browser: Browser;
