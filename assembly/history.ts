@@ -1,7 +1,7 @@
 // Move-ordering memory of the search: killer moves per ply, counter-moves, the butterfly
-// history of quiet moves, and continuation history (a quiet move's record after the piece
-// and destination of the moves one and two plies before), all with a gravity rule that
-// ages old results.
+// history of quiet moves, continuation history (a quiet move's record after the piece
+// and destination of the moves one and two plies before) and capture history (by piece,
+// destination and captured type), all with a gravity rule that ages old results.
 
 import { Color, Move, MAX_PLY, MOVE_NONE, toSq } from "./types";
 import { pieceOn } from "./position";
@@ -116,11 +116,27 @@ export function updateQuietHistories(c: Color, m: Move, pieceTo: i32, row1: i32,
   if (row2 >= 0) unchecked((continuation[row2 + pieceTo] = <i16>gravity(continuation[row2 + pieceTo], bonus)));
 }
 
+// Capture history: [piece * 64 + destination][captured piece type, 0 for none].
+const capture = new StaticArray<i16>(PIECE_TO_NB * 8);
+
+/** Capture history of the move with this piece-and-destination taking `captured`. */
+// @ts-ignore: decorator
+@inline export function captureScore(pieceTo: i32, captured: i32): i32 {
+  return <i32>unchecked(capture[(pieceTo << 3) | captured]);
+}
+
+/** Updates the capture history of a capture (or promotion) by bonus. */
+export function updateCaptureHistory(pieceTo: i32, captured: i32, bonus: i32): void {
+  const i = (pieceTo << 3) | captured;
+  unchecked((capture[i] = <i16>gravity(capture[i], bonus)));
+}
+
 /** Forgets everything (new game). */
 export function clearHistory(): void {
   memory.fill(changetype<usize>(killers), 0, MAX_PLY * 2 * 2);
   memory.fill(changetype<usize>(counters), 0, 16 * 64 * 2);
   memory.fill(changetype<usize>(butterfly), 0, 2 * 64 * 64 * 4);
   memory.fill(changetype<usize>(continuation), 0, PIECE_TO_NB * PIECE_TO_NB * 2);
+  memory.fill(changetype<usize>(capture), 0, PIECE_TO_NB * 8 * 2);
 }
 

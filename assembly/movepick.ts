@@ -9,7 +9,7 @@ import {
 import { pieceOn, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
 import { see } from "./see";
-import { killer1, killer2, counterMove, historyScore, quietScore } from "./history";
+import { killer1, killer2, counterMove, historyScore, quietScore, captureScore } from "./history";
 
 export const SCORE_TT = 1 << 30;
 const SCORE_GOOD_CAPTURE = 1 << 28;
@@ -43,8 +43,20 @@ const SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 16);
 /** Most valuable victim, least valuable attacker. */
 // @ts-ignore: decorator
 @inline function mvvLva(m: Move): i32 {
-  const victim = moveFlag(m) == EN_PASSANT ? PAWN : typeOf(pieceOn(toSq(m)));
-  return victim * 64 - typeOf(pieceOn(fromSq(m))) + (moveFlag(m) == PROMOTION ? 512 : 0);
+  return capturedType(m) * 64 - typeOf(pieceOn(fromSq(m))) + (moveFlag(m) == PROMOTION ? 512 : 0);
+}
+
+/** The type of the piece a move captures (a pawn for en passant), 0 for none. */
+// @ts-ignore: decorator
+@inline export function capturedType(m: Move): i32 {
+  return moveFlag(m) == EN_PASSANT ? PAWN : typeOf(pieceOn(toSq(m)));
+}
+
+/** Ordering score of a capture or promotion: the victim first, then the capture history
+ *  (which replaces the least-valuable-attacker rule within a victim). */
+// @ts-ignore: decorator
+@inline function captureOrder(m: Move): i32 {
+  return capturedType(m) * 8192 + (moveFlag(m) == PROMOTION ? 4096 : 0) + captureScore(pieceTo(m), capturedType(m)) / 4;
 }
 
 /** Piece and destination of a move (for the continuation history), before it is made. */
@@ -67,7 +79,7 @@ export function scoreMainMoves(ply: i32, ttMove: Move, prevMove: Move, row1: i32
     let s: i32;
     if (m == ttMove) s = SCORE_TT;
     else if (moveFlag(m) == PROMOTION && promotionType(m) != QUEEN) s = SCORE_UNDERPROMOTION + mvvLva(m);
-    else if (isTactical(m)) s = SCORE_GOOD_CAPTURE + mvvLva(m);
+    else if (isTactical(m)) s = SCORE_GOOD_CAPTURE + captureOrder(m);
     else if (m == k1) s = SCORE_KILLER1;
     else if (m == k2) s = SCORE_KILLER2;
     else if (m == counter) s = SCORE_COUNTER;
@@ -107,7 +119,7 @@ export function pickMove(ply: i32, i: i32, n: i32, checkSee: bool): Move {
     }
     const m = moveAt(list, best);
     if (checkSee && bestScore >= UNCHECKED_FLOOR && bestScore < SCORE_TT && see(m) < 0) {
-      store<i32>(scoreSlot(ply, best), SCORE_BAD_CAPTURE + mvvLva(m));
+      store<i32>(scoreSlot(ply, best), SCORE_BAD_CAPTURE + captureOrder(m));
       continue;
     }
     // Swap into place.

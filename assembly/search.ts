@@ -18,10 +18,10 @@ import {
 } from "./score";
 import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
 import {
-  scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo,
+  scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo, capturedType,
 } from "./movepick";
 import {
-  storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow,
+  storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow, updateCaptureHistory,
 } from "./history";
 import { hostPoll, hostInfo, hostCurrMove, POLL_STOP, POLL_PONDERHIT } from "./host";
 import { startClock, elapsedMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
@@ -316,6 +316,8 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
         if (pv) updatePv(ply, m);
         if (score >= beta) {
           if (quiet) rewardQuiet(m, ply, depth, prevMove, list, i, row1, row2);
+          else updateCaptureHistory(movePieceTo, capturedType(m), historyBonus(depth));
+          punishCaptures(list, i, historyBonus(depth));
           break;
         }
         alpha = score;
@@ -341,6 +343,14 @@ function rewardQuiet(m: Move, ply: i32, depth: i32, prevMove: Move, list: usize,
   for (let j = 0; j < index; j++) {
     const q = moveAt(list, j);
     if (!isTactical(q)) updateQuietHistories(us, q, pieceTo(q), row1, row2, -bonus);
+  }
+}
+
+/** A move caused a cutoff: the captures tried before it lose capture history. */
+function punishCaptures(list: usize, index: i32, bonus: i32): void {
+  for (let j = 0; j < index; j++) {
+    const q = moveAt(list, j);
+    if (isTactical(q)) updateCaptureHistory(pieceTo(q), capturedType(q), -bonus);
   }
 }
 
