@@ -1,6 +1,7 @@
-// Move ordering: scores a node's legal moves (TT move, good captures by MVV-LVA checked
-// by SEE, killers, counter-move, quiets by history, then bad captures and under-promotions)
-// and hands them out best first by selection.
+// Move ordering: scores a node's legal moves (TT move, good captures by victim and capture
+// history checked by SEE, killers, counter-move, quiets by history, then bad captures and
+// under-promotions; MVV-LVA in the quiescence search) and hands them out best first by
+// selection.
 
 import {
   Move, MAX_PLY, PROMOTION, EN_PASSANT, QUEEN, PAWN,
