@@ -13,7 +13,6 @@ const input = createInterface({ input: process.stdin, crlfDelay: Infinity, termi
 async function quit(): Promise<void> {
   input.close();
   await session.quit();
-  await session.idle().catch(() => undefined);
   process.exit(0);
 }
 

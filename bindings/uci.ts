@@ -127,18 +127,20 @@ export class UciSession {
     return true;
   }
 
-  /** Resolves when every command so far has been handled (and after quit, the search ended). */
-  async idle(): Promise<void> {
-    await this.queue;
-  }
-
-  /** Ends the session: stops a running search (its bestmove is still printed) and waits at
-   *  most maxWaitMs for it. */
+  /** Ends the session: the commands already queued still run (a `go` among them starts and
+   *  is stopped at once), a running search is stopped, and its bestmove is printed. Waits at
+   *  most maxWaitMs for all of it. */
   async quit(maxWaitMs = 800): Promise<void> {
     this.quitting = true;
     this.stop();
-    const s = this.search;
-    if (s) await Promise.race([s.done, new Promise((r) => setTimeout(r, maxWaitMs))]);
+    const drained = (async () => {
+      await this.queue;
+      await this.search?.done;
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)));
+    await Promise.race([drained, deadline]);
+    clearTimeout(timer);
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -297,6 +299,8 @@ export class UciSession {
           this.printBestMove(search);
         },
       );
+    // A go queued before quit still gets its one bestmove: stopped as soon as it starts.
+    if (this.quitting) this.stop();
   }
 
   private printBestMove(search: Search): void {

@@ -132,6 +132,15 @@ describe("UCI search", () => {
     expect(bestmoves().length).toBe(1);
   });
 
+  it("quit right behind go (before the search starts) still prints that go's bestmove", async () => {
+    const exited = exitCode(engine);
+    engine.send("position startpos");
+    engine.send("go depth 40");
+    engine.send("quit");
+    expect(await exited).toBe(0);
+    expect(bestmoves().length).toBe(1);
+  });
+
   it("respects movetime, nodes, searchmoves and MultiPV", async () => {
     engine.send("position startpos");
     const t0 = performance.now();
