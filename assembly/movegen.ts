@@ -49,47 +49,41 @@ const OOO_EMPTY: StaticArray<u64> = [0x0e, 0x0e00000000000000];
 const OO_SAFE: StaticArray<u64> = [0x60, 0x6000000000000000];
 const OOO_SAFE: StaticArray<u64> = [0x0c, 0x0c00000000000000];
 
+/** Sliders of the enemy on a line through our king (`snipers`): those with nothing between
+ *  them and the king join the checkers and the check mask; those behind exactly one of our
+ *  pieces pin it. Returns the pin rays (pinner included). */
+// @ts-ignore: decorator
+@inline function scanSnipers(snipers: Bitboard, k: Square, occ: Bitboard, own: Bitboard): Bitboard {
+  let pins: u64 = 0;
+  while (snipers) {
+    const s = lsb(snipers);
+    snipers &= snipers - 1;
+    const ray = between(k, s) | squareBB(s);
+    const blockers = ray & occ & ~squareBB(s);
+    if (blockers == 0) {
+      checkersBB |= squareBB(s);
+      checkMask |= ray;
+    } else if ((blockers & (blockers - 1)) == 0 && (blockers & own) != 0) {
+      pins |= ray;
+    }
+  }
+  return pins;
+}
+
 function computeMasks(us: Color): void {
   const them = us ^ 1;
   const occ = occupied();
   const own = colorBB(us);
   const k = kingSquare(us);
   ksq = k;
-  let chk = (pawnAttacks(us, k) & piecesOf(them, PAWN)) | (knightAttacks(k) & piecesOf(them, KNIGHT));
-  let mask = chk;
-  let hv: u64 = 0;
-  let d: u64 = 0;
+  // Leapers check from where they stand; sliders are added by scanSnipers.
+  const leapers = (pawnAttacks(us, k) & piecesOf(them, PAWN)) | (knightAttacks(k) & piecesOf(them, KNIGHT));
+  checkersBB = leapers;
+  checkMask = leapers;
   const queens = piecesOf(them, QUEEN);
-  let snipers = rookPseudoAttacks(k) & (piecesOf(them, ROOK) | queens);
-  while (snipers) {
-    const s = lsb(snipers);
-    snipers &= snipers - 1;
-    const ray = between(k, s) | squareBB(s);
-    const blockers = ray & occ & ~squareBB(s);
-    if (blockers == 0) {
-      chk |= squareBB(s);
-      mask |= ray;
-    } else if ((blockers & (blockers - 1)) == 0 && (blockers & own) != 0) {
-      hv |= ray;
-    }
-  }
-  snipers = bishopPseudoAttacks(k) & (piecesOf(them, BISHOP) | queens);
-  while (snipers) {
-    const s = lsb(snipers);
-    snipers &= snipers - 1;
-    const ray = between(k, s) | squareBB(s);
-    const blockers = ray & occ & ~squareBB(s);
-    if (blockers == 0) {
-      chk |= squareBB(s);
-      mask |= ray;
-    } else if ((blockers & (blockers - 1)) == 0 && (blockers & own) != 0) {
-      d |= ray;
-    }
-  }
-  checkersBB = chk;
-  checkMask = chk ? mask : ALL_BB;
-  pinHV = hv;
-  pinD = d;
+  pinHV = scanSnipers(rookPseudoAttacks(k) & (piecesOf(them, ROOK) | queens), k, occ, own);
+  pinD = scanSnipers(bishopPseudoAttacks(k) & (piecesOf(them, BISHOP) | queens), k, occ, own);
+  if (checkersBB == 0) checkMask = ALL_BB;
 }
 
 /** Squares attacked by colour them, with the defending king removed from the board so
