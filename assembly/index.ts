@@ -150,7 +150,7 @@ import {
 import { resizeTable, clearTable, hashfull, hashSizeMb } from "./tt";
 import { clearHistory } from "./history";
 import { setMoveOverhead } from "./timeman";
-import { elapsedMs } from "./timeman";
+import { searchTimeMs } from "./timeman";
 import { runBench, BENCH_FENS } from "./bench";
 import { sideToMove } from "./position";
 
@@ -259,7 +259,7 @@ export function infoNodes(): u64 {
   return nodes;
 }
 export function infoTimeMs(): f64 {
-  return elapsedMs();
+  return searchTimeMs();
 }
 export function infoHashfull(): i32 {
   return hashfull();

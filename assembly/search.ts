@@ -24,7 +24,7 @@ import {
   storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow, updateCaptureHistory,
 } from "./history";
 import { hostPoll, hostInfo, hostCurrMove, POLL_STOP, POLL_PONDERHIT } from "./host";
-import { startClock, elapsedMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
+import { startClock, restartBudgetClock, searchTimeMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
 import {
   limitDepth, limitNodes, limitMateMoves, limitMoveTimeMs, clockTimeMs, clockIncMs, clockMovesToGo,
   infinite, pondering, multiPv, rootMoveAllowed,
@@ -109,16 +109,17 @@ function checkLimits(): void {
   if (cmd == POLL_STOP) stopped = true;
   else if (cmd == POLL_PONDERHIT && ponderActive) {
     ponderActive = false;
-    startClock();
+    restartBudgetClock();
   }
-  if (!ponderActive && hardLimitReached()) stopped = true;
+  // Time and node limits never cut depth 1 short: there is always a searched move to play.
+  if (!ponderActive && completedDepth > 0 && hardLimitReached()) stopped = true;
 }
 
 // @ts-ignore: decorator
 @inline function countNode(): void {
   nodes++;
   if ((nodes & 2047) == 0) checkLimits();
-  if (limitNodes != 0 && nodes >= limitNodes) stopped = true;
+  if (limitNodes != 0 && nodes >= limitNodes && completedDepth > 0) stopped = true;
 }
 
 // ---------------------------------------------------------------- draws
@@ -442,9 +443,9 @@ function initRootMoves(): void {
   }
 }
 
-/** Stable sort of root moves from index `from` on by score, best first. */
-function sortRootMoves(from: i32): void {
-  for (let i = from + 1; i < rootCount; i++) {
+/** Stable sort of the root moves from index `from` to `to` (exclusive) by score, best first. */
+function sortRootMoves(from: i32, to: i32): void {
+  for (let i = from + 1; i < to; i++) {
     for (let j = i; j > from && rootScores[j] > rootScores[j - 1]; j--) swapRoot(j, j - 1);
   }
 }
@@ -480,7 +481,7 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
   pvLength[0] = 0;
   for (let i = pvIndex; i < rootCount; i++) {
     const m = rootMoves[i];
-    if (elapsedMs() > 1000) hostCurrMove(m, i + 1, depth);
+    if (searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
     const before = nodes;
     setPlyMove(0, pieceTo(m));
     doMove(m);
@@ -525,7 +526,7 @@ function aspirationSearch(depth: i32, pvIndex: i32): void {
   }
   while (true) {
     const score = searchRoot(alpha, beta, depth, pvIndex);
-    sortRootMoves(pvIndex);
+    sortRootMoves(pvIndex, rootCount);
     if (stopped) return;
     if (score <= alpha) {
       beta = (alpha + beta) / 2;
@@ -550,7 +551,7 @@ function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
   if (infoScore == -VALUE_INFINITE) infoScore = rootPrevScores[pvIndex];
   infoBound = bound;
   // Only report bounds after the first second, as other engines do.
-  if (bound == BOUND_EXACT || elapsedMs() > 1000) hostInfo();
+  if (bound == BOUND_EXACT || searchTimeMs() > 1000) hostInfo();
 }
 
 /** The mate limit (go mate N) is met when a mate in at most N moves is proven. */
@@ -611,6 +612,8 @@ export function think(): void {
     for (let pvIndex = 0; pvIndex < lines && !stopped; pvIndex++) {
       selDepth = 0;
       aspirationSearch(depth, pvIndex);
+      // MultiPV: the lines so far in score order, since a later line may beat an earlier one.
+      if (!stopped) sortRootMoves(0, pvIndex + 1);
     }
     if (stopped) {
       adoptInterruptedIteration(prevBest);

@@ -8,7 +8,8 @@ import { hostNow } from "./host";
 /** Milliseconds kept in reserve for the host and the transport (UCI Move Overhead). */
 export let moveOverheadMs: i32 = 30;
 
-let startMs: f64 = 0;
+let searchStartMs: f64 = 0; // the go: what info lines report
+let startMs: f64 = 0; // the go, or the ponderhit: what the budgets count from
 let softMs: f64 = 0;
 let hardMs: f64 = 0;
 let timed = false;
@@ -19,14 +20,25 @@ export function setMoveOverhead(ms: i32): void {
   moveOverheadMs = min(max(ms, 0), 5000);
 }
 
-/** Marks the start of the search clock (at `go`, and again at `ponderhit`). */
+/** Marks the start of the search (at `go`). */
 export function startClock(): void {
+  searchStartMs = hostNow();
+  startMs = searchStartMs;
+}
+
+/** Restarts the budget clock (at `ponderhit`: the time used for the move starts now). */
+export function restartBudgetClock(): void {
   startMs = hostNow();
 }
 
-/** Milliseconds since startClock. */
+/** Milliseconds the budgets have used (since the go, or since the ponderhit). */
 export function elapsedMs(): f64 {
   return hostNow() - startMs;
+}
+
+/** Milliseconds since the go, pondering included (the `time` of info lines). */
+export function searchTimeMs(): f64 {
+  return hostNow() - searchStartMs;
 }
 
 /** No time limit (infinite, depth, nodes or mate searches, and pondering). */
