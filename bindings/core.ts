@@ -38,6 +38,11 @@ export function checkFenArgument(fen: unknown): string {
   return fen;
 }
 
+/** A non-negative integer argument for an i32 parameter: NaN gives 0, huge values saturate. */
+function toI32(v: number): number {
+  return Math.min(Math.max(Math.floor(v), 0), 0x7fffffff) || 0;
+}
+
 function checkDepth(depth: unknown, max: number): number {
   if (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > max) {
     throw new RangeError(`depth must be an integer from 0 to ${max}, got ${String(depth)}`);
@@ -80,6 +85,8 @@ const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King s
 export class Core {
   private broken: EngineCrashError | undefined;
   private hooks: SearchHooks = {};
+  // What the current position was built from, to restore it after a failed setPosition.
+  private game: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
   private wasm!: EngineExports;
 
   private constructor() {}
@@ -125,26 +132,38 @@ export class Core {
   }
 
   /** Sets the position from a FEN ("startpos" is accepted too) and plays the UCI moves.
-   *  Throws on a bad FEN or the first illegal move; the position is then unchanged. */
+   *  Throws on a bad FEN or the first illegal move; the previous position, with its move
+   *  history, is then restored. */
   setPosition(fen: string = START_FEN, moves: readonly string[] = []): void {
-    const previous = this.fen();
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
     this.guard((w) => {
       if (w.setFen(text) !== 0) throw new Error(`invalid FEN: ${w.fenError()}`);
     });
-    for (let i = 0; i < moves.length; i++) {
-      const move = moves[i];
-      if (!this.playMove(move)) {
-        const where = this.fen();
-        this.guard((w) => w.setFen(previous));
-        throw new Error(`illegal move ${JSON.stringify(move)} at index ${i} in position ${where}`);
-      }
+    const previous = this.game;
+    this.game = { fen: text, moves: [] };
+    const played = this.playMoves(moves);
+    if (played < moves.length) {
+      const where = this.fen();
+      this.guard((w) => w.setFen(previous.fen));
+      this.game = { fen: previous.fen, moves: [] };
+      this.playMoves(previous.moves);
+      throw new Error(`illegal move ${JSON.stringify(moves[played])} at index ${played} in position ${where}`);
     }
   }
 
   /** Plays one UCI move; returns false (and changes nothing) when it is not legal. */
   playMove(uci: string): boolean {
-    return typeof uci === "string" && uci.length <= 8 && this.guard((w) => w.playUciMove(uci));
+    const ok = typeof uci === "string" && uci.length <= 8 && this.guard((w) => w.playUciMove(uci));
+    if (ok) this.game.moves.push(uci);
+    return ok;
+  }
+
+  /** Plays UCI moves in order up to the first one that is not legal; returns how many were
+   *  played (the position stays after the last of them). */
+  playMoves(moves: readonly string[]): number {
+    let played = 0;
+    while (played < moves.length && this.playMove(moves[played])) played++;
+    return played;
   }
 
   /** FEN of the current position. */
@@ -261,12 +280,16 @@ export class Core {
     return this.guard((w) => {
       w.limitsReset();
       const white = w.sideToMoveValue() === 0;
-      if (limits.depth !== undefined) w.limitDepth(limits.depth);
-      if (limits.nodes !== undefined) w.limitNodes(BigInt(Math.max(1, Math.floor(limits.nodes))));
-      if (limits.mate !== undefined) w.limitMate(limits.mate);
-      if (limits.movetime !== undefined) w.limitMoveTime(Math.max(1, Math.floor(limits.movetime)));
-      const time = white ? limits.wtime : limits.btime;
-      if (time !== undefined) w.limitClock(Math.max(0, Math.floor(time)), Math.max(0, Math.floor((white ? limits.winc : limits.binc) ?? 0)), limits.movestogo ?? 0);
+      if (limits.depth !== undefined) w.limitDepth(toI32(limits.depth));
+      if (limits.nodes !== undefined) w.limitNodes(BigInt(Math.max(1, Math.min(Math.floor(limits.nodes), Number.MAX_SAFE_INTEGER) || 1)));
+      if (limits.mate !== undefined) w.limitMate(toI32(limits.mate));
+      if (limits.movetime !== undefined) w.limitMoveTime(Math.max(1, toI32(limits.movetime)));
+      // A clock for either side makes a timed search; a missing clock of the side to move
+      // counts as no time left, as in Stockfish.
+      if (limits.wtime !== undefined || limits.btime !== undefined) {
+        const time = (white ? limits.wtime : limits.btime) ?? 0;
+        w.limitClock(toI32(time), toI32((white ? limits.winc : limits.binc) ?? 0), toI32(limits.movestogo ?? 0));
+      }
       if (limits.infinite) w.limitInfinite(true);
       if (limits.ponder) w.limitPonder(true);
       for (const m of limits.searchmoves ?? []) {
@@ -338,7 +361,9 @@ export class Core {
   /** Runs the bench (fixed positions, fixed depth; depth 0 = default); returns its nodes.
    *  The current position is replaced by the last bench position. */
   bench(depth = 0): { nodes: number; positions: number } {
-    return this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
+    const result = this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
+    this.game = { fen: this.fen(), moves: [] };
+    return result;
   }
 
   /** SAN of a legal UCI move in the current position. */

@@ -2,8 +2,8 @@
 // runs requests in order, streams search info, and re-creates the wasm after a trap.
 
 import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./core.js";
-import { CONTROL_STOP, CONTROL_PONDERHIT, CONTROL_RUN, STATE_METHODS } from "./protocol.js";
-import type { Request, CoreMethod } from "./protocol.js";
+import { CONTROL_STOP, CONTROL_PONDERHIT, CONTROL_RUN, remember } from "./protocol.js";
+import type { Request, Call } from "./protocol.js";
 import { openPort } from "#worker-port";
 
 const port = openPort();
@@ -11,7 +11,7 @@ let core: Core | undefined;
 let control: Int32Array | undefined;
 let hashMb: number | undefined;
 // State-setting calls since the last setPosition, replayed into a fresh Core after a trap.
-let replay: { method: CoreMethod; args: unknown[] }[] = [];
+let replay: Call[] = [];
 let queue: Promise<void> = Promise.resolve();
 
 function poll(): number {
@@ -23,13 +23,6 @@ function poll(): number {
     return POLL_PONDERHIT;
   }
   return POLL_CONTINUE;
-}
-
-function remember(method: CoreMethod, args: unknown[]): void {
-  if (!STATE_METHODS.has(method)) return;
-  if (method === "setPosition") replay = replay.filter((c) => c.method !== "setPosition" && c.method !== "playMove");
-  replay = replay.filter((c) => c.method !== method || method === "playMove");
-  replay.push({ method, args });
 }
 
 async function recover(): Promise<void> {
@@ -55,7 +48,7 @@ async function handle(req: Request): Promise<void> {
   try {
     if (req.kind === "call") {
       const value = (c[req.method] as (...a: unknown[]) => unknown).apply(c, req.args);
-      remember(req.method, req.args);
+      replay = remember(replay, req.method, req.args);
       port.post({ kind: "result", id: req.id, value });
     } else {
       const moves = c.legalMoves();

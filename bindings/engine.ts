@@ -4,8 +4,8 @@
 // (an ordinary page without cross-origin isolation) `stop` ends the worker, answers with the
 // best move reported so far, and starts a fresh worker with the same position and options.
 
-import { CONTROL_RUN, CONTROL_STOP, CONTROL_PONDERHIT } from "./protocol.js";
-import type { Reply, CoreMethod, WorkerHandle } from "./protocol.js";
+import { CONTROL_RUN, CONTROL_STOP, CONTROL_PONDERHIT, remember } from "./protocol.js";
+import type { Reply, CoreMethod, WorkerHandle, Call } from "./protocol.js";
 import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import type { DivideEntry, GameStatus } from "./core.js";
@@ -51,7 +51,7 @@ export class Engine {
   private started: Promise<void> = Promise.resolve();
   private disposed = false;
   // What a replacement worker must be told to continue where the old one stopped.
-  private replay: { method: CoreMethod; args: unknown[] }[] = [];
+  private replay: Call[] = [];
 
   private constructor(private readonly options: EngineOptions) {
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
@@ -148,16 +148,8 @@ export class Engine {
       this.track(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.post({ kind: "call", id, method, args });
     });
-    this.remember(method, args);
+    this.replay = remember(this.replay, method, args);
     return value;
-  }
-
-  private remember(method: CoreMethod, args: unknown[]): void {
-    if (method === "setPosition") this.replay = this.replay.filter((c) => c.method !== "setPosition" && c.method !== "playMove");
-    else if (method !== "playMove") this.replay = this.replay.filter((c) => c.method !== method);
-    if (["setPosition", "playMove", "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures"].includes(method)) {
-      this.replay.push({ method, args });
-    }
   }
 
   /** Sets the position from a FEN (or "startpos") and UCI moves; rejects on a bad FEN or
@@ -171,6 +163,13 @@ export class Engine {
   /** Plays one UCI move; resolves false (nothing changes) when it is not legal. */
   playMove(uci: string): Promise<boolean> {
     return this.call("playMove", uci);
+  }
+
+  /** Plays UCI moves in order up to the first one that is not legal; resolves with how many
+   *  were played. */
+  playMoves(moves: readonly string[]): Promise<number> {
+    if (!Array.isArray(moves)) return Promise.reject(new TypeError("moves must be an array of UCI strings"));
+    return this.call("playMoves", [...moves]);
   }
 
   fen(): Promise<string> {

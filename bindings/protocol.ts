@@ -5,7 +5,7 @@ import type { SearchLimits, SearchInfo, CurrMove } from "./search-types.js";
 
 /** Core methods the worker runs on request (see bindings/core.ts). */
 export type CoreMethod =
-  | "setPosition" | "playMove" | "fen" | "key" | "sideToMove" | "legalMoves" | "status" | "inCheck"
+  | "setPosition" | "playMove" | "playMoves" | "fen" | "key" | "sideToMove" | "legalMoves" | "status" | "inCheck"
   | "perft" | "divide" | "toSan" | "fromSan" | "evaluate" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
   | "checkers" | "crashForTesting";
@@ -44,7 +44,25 @@ export const CONTROL_RUN = 0;
 export const CONTROL_STOP = 1;
 export const CONTROL_PONDERHIT = 2;
 
+/** A call to replay into a fresh wasm instance. */
+export interface Call {
+  method: CoreMethod;
+  args: unknown[];
+}
+
 /** Methods whose calls set state that must be replayed after the wasm is re-created. */
-export const STATE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
-  "setPosition", "playMove", "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures",
+const STATE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
+  "setPosition", "playMove", "playMoves", "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures",
 ]);
+/** Moves on top of the last setPosition: every one of them is replayed, in order. */
+const MOVE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["playMove", "playMoves"]);
+
+/** The replay list after `method(...args)` succeeded: the last call of each state method,
+ *  and the moves played since the last setPosition. */
+export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {
+  if (!STATE_METHODS.has(method)) return [...replay];
+  const kept = MOVE_METHODS.has(method)
+    ? replay
+    : replay.filter((c) => c.method !== method && !(method === "setPosition" && MOVE_METHODS.has(c.method)));
+  return [...kept, { method, args }];
+}

@@ -99,6 +99,17 @@ describe("bad input throws errors that name the problem", () => {
     expect(core.fen()).toBe(before);
     expect(() => core.setPosition("nonsense")).toThrow(/invalid FEN/);
     expect(core.fen()).toBe(before);
+    // The previous position comes back with its move history (here: a threefold repetition).
+    core.setPosition(START_FEN, ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]);
+    expect(core.status()).toBe("threefold");
+    expect(() => core.setPosition(START_FEN, ["e2e4", "e2e4"])).toThrow(/illegal move "e2e4" at index 1/);
+    expect(core.status()).toBe("threefold");
+  });
+
+  it("playMoves plays up to the first illegal move and says how many it played", async () => {
+    const core = await Core.create();
+    expect(core.playMoves(["e2e4", "e7e5", "e4e5", "g1f3"])).toBe(2);
+    expect(core.fen()).toBe("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
   });
 
   it("the engine keeps working after errors", async () => {
