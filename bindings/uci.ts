@@ -41,7 +41,7 @@ export function infoLine(i: SearchInfo): string {
 }
 
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"] as const;
-const GO_KEYWORDS = new Set<string>([...GO_NUMBERS, "searchmoves", "ponder", "infinite", "perft"]);
+const GO_KEYWORDS = new Set<string>([...GO_NUMBERS, "searchmoves", "ponder", "infinite"]);
 
 interface SpinOption {
   name: string;
@@ -51,11 +51,22 @@ interface SpinOption {
   apply: (engine: Engine, v: number) => Promise<unknown>;
 }
 
+/** One `go`, from the moment its line is read: a `stop` or `ponderhit` that arrives while
+ *  it still waits in the command queue is kept here and applied when the search starts. */
 interface Search {
   done: Promise<void>;
-  holding: boolean; // ponder or infinite: bestmove waits for stop/ponderhit
+  started: boolean;
+  ponder: boolean; // go ponder: bestmove waits for ponderhit or stop
+  ponderhit: boolean;
+  infinite: boolean; // go infinite (or no limit at all): bestmove waits for stop
+  stopRequested: boolean;
   result?: SearchResult;
   printed: boolean;
+}
+
+/** While true, the search's bestmove is held back (pondering, or an infinite search). */
+function holding(s: Search): boolean {
+  return !s.stopRequested && ((s.ponder && !s.ponderhit) || s.infinite);
 }
 
 /** The commands a session understands. */
@@ -69,7 +80,8 @@ const COMMANDS = new Set([
 export class UciSession {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0; // commands waiting in the queue
-  private search: Search | undefined;
+  private search: Search | undefined; // the search the engine is running
+  private waiting: Search[] = []; // go commands read but not started yet
   private position: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
   private readonly spins: SpinOption[];
   private quitting = false;
@@ -122,6 +134,16 @@ export class UciSession {
       case "quit":
         this.quitting = true;
         return false;
+      case "go":
+        if (tokens[1] !== "perft") {
+          const search: Search = {
+            done: Promise.resolve(), started: false, ponder: tokens.includes("ponder"), ponderhit: false,
+            infinite: false, stopRequested: false, printed: false,
+          };
+          this.waiting.push(search);
+          this.enqueue(() => this.runGo(tokens, search));
+          return true;
+        }
     }
     this.enqueue(() => this.dispatch(tokens));
     return true;
@@ -153,7 +175,8 @@ export class UciSession {
 
   private error(err: unknown): void {
     const message = err instanceof Error ? err.message : String(err);
-    this.send(`info string error: ${message.replace(/[\r\n]+/g, " ").slice(0, 500)}`);
+    // One line, printable, of bounded length, whatever the input echoed in it.
+    this.send(`info string error: ${message.replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 500)}`);
   }
 
   private async dispatch(tokens: string[]): Promise<void> {
@@ -169,7 +192,7 @@ export class UciSession {
         await this.finishSearch();
         return this.setPosition(tokens);
       case "go":
-        return this.go(tokens);
+        return this.perft(tokens);
       case "d":
         return this.display();
       case "eval":
@@ -177,7 +200,11 @@ export class UciSession {
       case "bench":
         return this.bench(tokens);
       case "debug":
-        if (tokens[1] === "crash") return this.engine.crashForTesting(); // test hook
+        if (tokens[1] === "crash") {
+          // A test hook: the wasm traps, the worker recovers.
+          await this.finishSearch();
+          return this.engine.crashForTesting();
+        }
         return;
       case "register":
         return;
@@ -203,7 +230,10 @@ export class UciSession {
     const name = tokens.slice(2, valueAt < 0 ? undefined : valueAt).join(" ");
     const value = valueAt < 0 ? undefined : tokens.slice(valueAt + 1).join(" ");
     const key = name.toLowerCase();
-    if (key === "clear hash") return this.engine.clearHash();
+    if (key === "clear hash") {
+      await this.finishSearch();
+      return this.engine.clearHash();
+    }
     if (key === "ponder") {
       if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
       return;
@@ -213,7 +243,10 @@ export class UciSession {
     const n = Number(value);
     if (value === undefined || value.trim() === "" || !Number.isFinite(n)) throw new Error(`option ${spin.name} needs a number, not '${(value ?? "").slice(0, 40)}'`);
     const clamped = Math.min(Math.max(Math.round(n), spin.min), spin.max);
-    if (clamped !== n) this.send(`info string ${spin.name} clamped to ${clamped} (range ${spin.min}..${spin.max})`);
+    if (clamped !== n) {
+      const how = clamped === Math.round(n) ? "rounded" : "clamped";
+      this.send(`info string ${spin.name} ${how} to ${clamped} (range ${spin.min}..${spin.max})`);
+    }
     await this.finishSearch();
     await spin.apply(this.engine, clamped);
     spin.value = clamped;
@@ -231,15 +264,14 @@ export class UciSession {
     else throw new Error("expected 'position startpos' or 'position fen <FEN>', optionally followed by 'moves ...'");
     await this.engine.setPosition(fen);
     this.position = { fen, moves: [] };
-    for (const m of moves) {
-      if (!(await this.engine.playMove(m))) {
-        throw new Error(`illegal move '${m.slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
-      }
-      this.position.moves.push(m);
+    const played = await this.engine.playMoves(moves);
+    this.position.moves = moves.slice(0, played);
+    if (played < moves.length) {
+      throw new Error(`illegal move '${moves[played].slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
     }
   }
 
-  private parseGo(tokens: string[]): { limits: SearchLimits; perft?: number } {
+  private parseGo(tokens: string[]): SearchLimits {
     const limits: SearchLimits = {};
     const problems: string[] = [];
     for (let i = 1; i < tokens.length; i++) {
@@ -247,7 +279,7 @@ export class UciSession {
       if ((GO_NUMBERS as readonly string[]).includes(t)) {
         const v = Number(tokens[i + 1]);
         if (tokens[i + 1] === undefined || !Number.isFinite(v)) problems.push(`'${t}' needs a number`);
-        else (limits as Record<string, number>)[t] = t === "wtime" || t === "btime" ? Math.max(v, 0) : Math.max(v, 0);
+        else (limits as Record<string, number>)[t] = Math.max(v, 0);
         i++;
       } else if (t === "infinite") limits.infinite = true;
       else if (t === "ponder") limits.ponder = true;
@@ -255,21 +287,29 @@ export class UciSession {
         const moves: string[] = [];
         while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) moves.push(tokens[++i]);
         limits.searchmoves = moves;
-      } else if (t === "perft") {
-        const d = Number(tokens[i + 1]);
-        if (!Number.isInteger(d) || d < 1 || d > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
-        return { limits, perft: d };
       } else problems.push(`unknown token '${t.slice(0, 20)}'`);
     }
-    if (problems.length) this.send(`info string error: go: ${problems.join("; ")} (ignored)`);
+    if (problems.length) this.error(new Error(`go: ${problems.join("; ")} (ignored)`));
     const limited = ["depth", "nodes", "mate", "movetime", "wtime", "btime"].some((k) => k in limits);
     if (!limited) limits.infinite = true;
-    return { limits };
+    return limits;
   }
 
-  private async go(tokens: string[]): Promise<void> {
-    const { limits, perft } = this.parseGo(tokens);
-    if (perft !== undefined) return this.perft(perft);
+  /** Runs one go from the queue; a go that could not start a search still gets a bestmove. */
+  private async runGo(tokens: string[], search: Search): Promise<void> {
+    try {
+      await this.go(tokens, search);
+    } catch (err) {
+      this.error(err);
+    } finally {
+      this.waiting = this.waiting.filter((w) => w !== search);
+    }
+    if (!search.started) await this.answerWithoutSearch(search);
+  }
+
+  private async go(tokens: string[], search: Search): Promise<void> {
+    const limits = this.parseGo(tokens);
+    search.infinite = !!limits.infinite;
     // A go during a search first ends that search (which prints its own bestmove).
     await this.finishSearch();
     if (limits.searchmoves) {
@@ -279,8 +319,10 @@ export class UciSession {
       limits.searchmoves = limits.searchmoves.filter((m) => legal.has(m));
       if (limits.searchmoves.length === 0) delete limits.searchmoves;
     }
-    const search: Search = { done: Promise.resolve(), holding: !!(limits.ponder || limits.infinite), printed: false };
+    // A ponderhit that came while this go waited: search as if it had not been a ponder go.
+    if (search.ponderhit) delete limits.ponder;
     this.search = search;
+    search.started = true;
     search.done = this.engine
       .search(limits, {
         onInfo: (i) => this.send(infoLine(i)),
@@ -289,18 +331,22 @@ export class UciSession {
       .then(
         (result) => {
           search.result = result;
-          if (!search.holding) this.printBestMove(search);
+          if (!holding(search)) this.printBestMove(search);
         },
         async (err) => {
           this.error(err);
-          const moves = await this.engine.legalMoves().catch(() => [] as string[]);
-          search.result = { bestmove: moves[0] ?? "0000", score: { cp: 0 }, pv: [], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0 };
-          search.holding = false;
-          this.printBestMove(search);
+          await this.answerWithoutSearch(search);
         },
       );
-    // A go queued before quit still gets its one bestmove: stopped as soon as it starts.
-    if (this.quitting) this.stop();
+    // A stop that came while this go waited (or a quit) ends the search as soon as it starts.
+    if (search.stopRequested) this.engine.stop();
+  }
+
+  /** The bestmove of a go whose search failed or never started: the first legal move. */
+  private async answerWithoutSearch(search: Search): Promise<void> {
+    const moves = await this.engine.legalMoves().catch(() => [] as string[]);
+    search.result = { bestmove: moves[0] ?? "0000", score: { cp: 0 }, pv: [], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0 };
+    this.printBestMove(search);
   }
 
   private printBestMove(search: Search): void {
@@ -313,20 +359,24 @@ export class UciSession {
     if (this.search === search) this.search = undefined;
   }
 
+  /** stop: ends the running search and every go still waiting in the queue. */
   private stop(): void {
+    for (const w of this.waiting) w.stopRequested = true;
     const s = this.search;
     if (!s) return;
-    s.holding = false;
+    s.stopRequested = true;
     if (s.result) this.printBestMove(s);
     else this.engine.stop();
   }
 
+  /** ponderhit: the running ponder search (or a ponder go still waiting) becomes a normal one. */
   private ponderhit(): void {
+    for (const w of this.waiting) if (w.ponder) w.ponderhit = true;
     const s = this.search;
-    if (!s) return;
-    s.holding = false;
-    if (s.result) this.printBestMove(s);
-    else this.engine.ponderhit();
+    if (!s || !s.ponder || s.ponderhit) return;
+    s.ponderhit = true;
+    if (!s.result) this.engine.ponderhit();
+    else if (!holding(s)) this.printBestMove(s);
   }
 
   /** Stops a running search and waits until its bestmove is out. */
@@ -337,7 +387,10 @@ export class UciSession {
     await s.done;
   }
 
-  private async perft(depth: number): Promise<void> {
+  /** go perft N: one `move: count` line per root move, then the total, as Stockfish prints. */
+  private async perft(tokens: string[]): Promise<void> {
+    const depth = Number(tokens[2]);
+    if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
     await this.finishSearch();
     let total = 0;
     for (const { move, nodes } of await this.engine.divide(depth)) {

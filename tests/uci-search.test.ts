@@ -161,6 +161,71 @@ describe("UCI search", () => {
     expect(out.some((l) => /^info depth 5 .*multipv 3 /.test(l))).toBe(true);
   });
 
+  it("a stop or ponderhit read before its go has started still ends that go", async () => {
+    // One write: the go is still in the command queue when the stop is read.
+    engine.send("position startpos\ngo infinite\nstop");
+    await engine.waitFor(() => bestmoves().length === 1, 2000);
+    // A second go and a stop together while a search runs: each go gets its bestmove.
+    engine.send("go infinite");
+    await sleep(200);
+    engine.send("go infinite\nstop");
+    await engine.waitFor(() => bestmoves().length === 3, 2000);
+    // A ponderhit right behind a ponder go (a long game history to set up first).
+    engine.send("position startpos moves " + "g1f3 g8f6 f3g1 f6g8 ".repeat(50) + "e2e4");
+    engine.send("go ponder wtime 300 btime 300\nponderhit");
+    await engine.waitFor(() => bestmoves().length === 4, 2000);
+    // ponderhit does not end a search that is not pondering.
+    engine.send("go infinite");
+    await sleep(100);
+    engine.send("ponderhit");
+    await sleep(300);
+    expect(bestmoves().length).toBe(4);
+    engine.send("stop");
+    await engine.waitFor(() => bestmoves().length === 5, 2000);
+  });
+
+  it("MultiPV lines come in score order and bestmove is the first line's move", async () => {
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 8");
+    const bm = await engine.waitFor((l) => l.startsWith("bestmove"));
+    for (let depth = 1; depth <= 8; depth++) {
+      const lines = out.filter((l) => l.startsWith(`info depth ${depth} `) && / multipv \d /.test(l) && !/bound /.test(l));
+      const scores = lines.map((l) => Number(/ score cp (-?\d+)/.exec(l)![1]));
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      if (depth === 8) expect(bm.split(" ")[1]).toBe(/ pv (\S+)/.exec(lines[0])![1]);
+    }
+  });
+
+  it("clock and node limits: only the opponent's clock, huge numbers, a node limit below depth 1", async () => {
+    engine.send("position startpos");
+    // No clock for the side to move while the other one has one: no time left, move at once.
+    const t0 = performance.now();
+    engine.send("go btime 1000");
+    await engine.waitFor(() => bestmoves().length === 1, 1000);
+    expect(performance.now() - t0).toBeLessThan(500);
+    // Numbers beyond 32 bits saturate instead of wrapping to a short search.
+    engine.send("go movetime 4294967396");
+    await sleep(400);
+    expect(bestmoves().length).toBe(1);
+    engine.send("stop");
+    await engine.waitFor(() => bestmoves().length === 2);
+    // Depth 1 is always completed, so the move played was searched.
+    engine.send("go nodes 1");
+    await engine.waitFor(() => bestmoves().length === 3);
+    expect(out.filter((l) => l.startsWith("info depth")).at(-1)).toMatch(/^info depth 1 /);
+  });
+
+  it("Clear Hash during a search stops it first, so isready is answered", async () => {
+    engine.send("position startpos");
+    engine.send("go infinite");
+    await sleep(200);
+    engine.send("setoption name Clear Hash");
+    engine.send("isready");
+    await engine.waitFor((l) => l === "readyok", 1000);
+    expect(bestmoves().length).toBe(1);
+  });
+
   it("clamps option values and says so; rejects non-numbers; names are case-insensitive", async () => {
     engine.send("setoption name HASH value 0");
     engine.send("setoption name Threads value 4");
@@ -191,6 +256,13 @@ describe("UCI search", () => {
     expect(bestmoves().length).toBe(1);
     const errors = out.filter((l) => l.startsWith("info string error:"));
     expect(errors.length).toBeGreaterThanOrEqual(5);
+    // Error lines are single printable lines of bounded length, whatever the input was.
+    engine.send("go " + "x ".repeat(100_000) + "depth 1");
+    await engine.waitFor(() => bestmoves().length === 2);
+    for (const l of out.filter((l) => l.startsWith("info string"))) {
+      expect(l.length).toBeLessThan(600);
+      expect(l).not.toMatch(/[\x00-\x1f]/);
+    }
     engine.send("d");
     await engine.waitFor((l) => l.startsWith("Fen:"));
     expect(out).toContain("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1200 601");
