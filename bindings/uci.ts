@@ -76,7 +76,7 @@ const COMMANDS = new Set([
 ]);
 
 /** A UCI session driving one Engine. Lines go in through `handle`; replies come out through
- *  `send`. `handle` returns false for `quit`; `closed` resolves once quit has finished. */
+ *  `send`. `handle` returns false for `quit`; then `quit()` ends the session. */
 export class UciSession {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0; // commands waiting in the queue
@@ -191,7 +191,7 @@ export class UciSession {
       case "position":
         await this.finishSearch();
         return this.setPosition(tokens);
-      case "go":
+      case "go": // only `go perft`: searches are queued by handle() through runGo
         return this.perft(tokens);
       case "d":
         return this.display();
