@@ -101,7 +101,8 @@ function placePieces(board: string): i32 {
   return FEN_OK;
 }
 
-function checkMaterial(): i32 {
+/** Checks the kings, the piece counts and the back ranks of the position just placed. */
+export function checkMaterial(): i32 {
   for (let c = WHITE; c <= BLACK; c++) {
     const side = c == WHITE ? "white" : "black";
     const kings = popcount(piecesOf(c, KING));
@@ -124,7 +125,8 @@ function parseCastling(field: string): i32 {
   return rights;
 }
 
-function castlingFits(rights: i32): bool {
+/** True when the kings and rooks stand where the castling rights need them. */
+export function castlingFits(rights: i32): bool {
   const wk = makePiece(WHITE, KING);
   const bk = makePiece(BLACK, KING);
   const wr = makePiece(WHITE, ROOK);
