@@ -3,7 +3,7 @@
 // tempo, and endgame knowledge (dead draws, drawish scaling, mating a lone king).
 // Each term is recorded per colour so that `eval` can show the breakdown.
 
-import { Color, Square, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, fileOf, rankOf, relativeRank } from "./types";
+import { Color, Square, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, fileOf, rankOf, relativeRank, typeOf } from "./types";
 import {
   FILE_A_BB, squareBB, fileBB, popcount, lsb, msb, distance, pawnAttacksBB, pawnPush,
   LIGHT_SQUARES_BB, DARK_SQUARES_BB,
@@ -11,7 +11,15 @@ import {
 import { knightAttacks, bishopAttacks, rookAttacks, kingAttacks } from "./attacks";
 import { occupied, pieces, colorBB, piecesOf, pieceOn, sideToMove, kingSquare, insufficientMaterial } from "./position";
 import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
-import { pawnEntry, structureScore, passedPawns, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
+import { pawnEntry, structureScore, passedPawns, traceStructure, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
+import { trace, traceOn, traceKing, traceMarkSpecial } from "./trace";
+import {
+  W_PIECE_VALUE, W_PAWN_PSQ, W_KNIGHT_MOBILITY, W_BISHOP_MOBILITY, W_ROOK_MOBILITY, W_QUEEN_MOBILITY,
+  W_PASSED_PAWN, W_PASSED_FREE_PATH, W_PASSED_THEIR_KING_DISTANCE, W_PASSED_OUR_KING_DISTANCE, W_PAWN_STORM,
+  W_BISHOP_PAIR, W_ROOK_OPEN_FILE, W_ROOK_SEMI_OPEN_FILE, W_ROOK_ON_SEVENTH, W_KNIGHT_OUTPOST, W_BISHOP_OUTPOST,
+  W_TEMPO, W_THREAT_BY_PAWN, W_THREAT_BY_MINOR, W_THREAT_BY_ROOK, W_HANGING,
+  W_SHIELD_PAWN_NEAR, W_SHIELD_PAWN_FAR, W_SHIELD_MISSING,
+} from "./weights";
 import {
   PSQ, PHASE_WEIGHT, PHASE_MAX, PIECE_VALUE,
   KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY,
@@ -35,14 +43,14 @@ export const TERM_TEMPO = 6;
 export const TERM_THREATS = 7;
 export const TERM_NB = 8;
 /** Packed score of each term for each colour from the last evaluation: [term * 2 + colour]. */
-const trace = new StaticArray<i32>(TERM_NB * 2);
+const terms = new StaticArray<i32>(TERM_NB * 2);
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
 export let lastPhase: i32 = 0;
 export let lastScale: i32 = 64;
 
 /** Packed score of a term for a colour from the last evaluation. */
 export function termScore(term: i32, c: Color): i32 {
-  return trace[term * 2 + c];
+  return terms[term * 2 + c];
 }
 
 // Per-evaluation scratch state.
@@ -75,86 +83,157 @@ function materialPsq(c: Color): i32 {
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
-    s += unchecked(PSQ[(pieceOn(sq) << 6) | sq]);
+    const pc = pieceOn(sq);
+    s += unchecked(PSQ[(pc << 6) | sq]);
+    if (traceOn()) tracePsq(c, typeOf(pc), sq);
   }
   return s; // PSQ is already signed by colour
 }
 
-/** Mobility, outposts, bishop pair and rook files; also gathers attacks on the enemy king zone. */
-function pieceTerms(us: Color): void {
-  const them = us ^ 1;
-  const occ = occupied();
-  const area = us == WHITE ? mobilityArea0 : mobilityArea1;
-  const zone = us == WHITE ? kingZone1 : kingZone0;
-  const ourPawns = piecesOf(us, PAWN);
-  const theirPawns = piecesOf(them, PAWN);
-  const support = pawnAttacksBB(us, ourPawns);
-  let mobility = 0;
-  let extra = 0;
-  let units = 0;
-  let attackers = 0;
-  let minors: u64 = 0;
-  let rooks: u64 = 0;
-  let queens: u64 = 0;
+/** Traces a piece's material and its entry of the half-board piece-square table. */
+function tracePsq(c: Color, pt: i32, sq: Square): void {
+  const rel = c == WHITE ? sq : sq ^ 56;
+  const half = rankOf(rel) * 4 + min(fileOf(rel), 7 - fileOf(rel));
+  trace(W_PIECE_VALUE + pt, c);
+  trace(W_PAWN_PSQ + (pt - PAWN) * 32 + half, c);
+}
 
+// Accumulators of pieceTerms for one colour.
+let mobility = 0;
+let extra = 0;
+let units = 0;
+let attackers = 0;
+let minors: u64 = 0;
+let rooks: u64 = 0;
+let queens: u64 = 0;
+
+/** A piece of type pt attacks the enemy king zone. */
+// @ts-ignore: decorator
+@inline function addZoneAttacker(pt: i32): void {
+  attackers++;
+  units += unchecked(KING_ATTACK_UNITS[pt]);
+}
+
+function knightTerms(us: Color, area: u64, zone: u64, support: u64): void {
   let b = piecesOf(us, KNIGHT);
+  let zoneAttackers = 0;
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
     const att = knightAttacks(sq);
     minors |= att;
-    mobility += unchecked(KNIGHT_MOBILITY[popcount(att & area)]);
-    if (isOutpost(us, sq, support)) extra += KNIGHT_OUTPOST;
+    const n = popcount(att & area);
+    mobility += unchecked(KNIGHT_MOBILITY[n]);
+    trace(W_KNIGHT_MOBILITY + n, us);
+    if (isOutpost(us, sq, support)) {
+      extra += KNIGHT_OUTPOST;
+      trace(W_KNIGHT_OUTPOST, us);
+    }
     if (att & zone) {
-      attackers++;
-      units += unchecked(KING_ATTACK_UNITS[KNIGHT]);
+      addZoneAttacker(KNIGHT);
+      zoneAttackers++;
     }
   }
-  b = piecesOf(us, BISHOP);
-  if (b & LIGHT_SQUARES_BB && b & DARK_SQUARES_BB) extra += BISHOP_PAIR;
+  traceKing(us ^ 1, KNIGHT, zoneAttackers);
+}
+
+function bishopTerms(us: Color, area: u64, zone: u64, support: u64): void {
+  let b = piecesOf(us, BISHOP);
+  let zoneAttackers = 0;
+  if (b & LIGHT_SQUARES_BB && b & DARK_SQUARES_BB) {
+    extra += BISHOP_PAIR;
+    trace(W_BISHOP_PAIR, us);
+  }
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
     // Bishops see through their own queen.
-    const att = bishopAttacks(sq, occ ^ piecesOf(us, QUEEN));
+    const att = bishopAttacks(sq, occupied() ^ piecesOf(us, QUEEN));
     minors |= att;
-    mobility += unchecked(BISHOP_MOBILITY[popcount(att & area)]);
-    if (isOutpost(us, sq, support)) extra += BISHOP_OUTPOST;
+    const n = popcount(att & area);
+    mobility += unchecked(BISHOP_MOBILITY[n]);
+    trace(W_BISHOP_MOBILITY + n, us);
+    if (isOutpost(us, sq, support)) {
+      extra += BISHOP_OUTPOST;
+      trace(W_BISHOP_OUTPOST, us);
+    }
     if (att & zone) {
-      attackers++;
-      units += unchecked(KING_ATTACK_UNITS[BISHOP]);
+      addZoneAttacker(BISHOP);
+      zoneAttackers++;
     }
   }
-  b = piecesOf(us, ROOK);
+  traceKing(us ^ 1, BISHOP, zoneAttackers);
+}
+
+function rookTerms(us: Color, area: u64, zone: u64): void {
+  const them = us ^ 1;
+  const ourPawns = piecesOf(us, PAWN);
+  const theirPawns = piecesOf(them, PAWN);
+  let b = piecesOf(us, ROOK);
+  let zoneAttackers = 0;
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
     // Rooks see through their own rooks and queen (batteries).
-    const att = rookAttacks(sq, occ ^ piecesOf(us, ROOK) ^ piecesOf(us, QUEEN));
+    const att = rookAttacks(sq, occupied() ^ piecesOf(us, ROOK) ^ piecesOf(us, QUEEN));
     rooks |= att;
-    mobility += unchecked(ROOK_MOBILITY[popcount(att & area)]);
+    const n = popcount(att & area);
+    mobility += unchecked(ROOK_MOBILITY[n]);
+    trace(W_ROOK_MOBILITY + n, us);
     const file = fileBB(fileOf(sq));
-    if ((ourPawns & file) == 0) extra += (theirPawns & file) == 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+    if ((ourPawns & file) == 0) {
+      const open = (theirPawns & file) == 0;
+      extra += open ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+      trace(open ? W_ROOK_OPEN_FILE : W_ROOK_SEMI_OPEN_FILE, us);
+    }
     if (relativeRank(us, sq) == 6 && (relativeRank(us, kingSquare(them)) == 7 || (theirPawns & rankMask(them, 1)) != 0)) {
       extra += ROOK_ON_SEVENTH;
+      trace(W_ROOK_ON_SEVENTH, us);
     }
     if (att & zone) {
-      attackers++;
-      units += unchecked(KING_ATTACK_UNITS[ROOK]);
+      addZoneAttacker(ROOK);
+      zoneAttackers++;
     }
   }
-  b = piecesOf(us, QUEEN);
+  traceKing(them, ROOK, zoneAttackers);
+}
+
+function queenTerms(us: Color, area: u64, zone: u64): void {
+  const occ = occupied();
+  let b = piecesOf(us, QUEEN);
+  let zoneAttackers = 0;
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
     const att = bishopAttacks(sq, occ) | rookAttacks(sq, occ);
     queens |= att;
-    mobility += unchecked(QUEEN_MOBILITY[popcount(att & area)]);
+    const n = popcount(att & area);
+    mobility += unchecked(QUEEN_MOBILITY[n]);
+    trace(W_QUEEN_MOBILITY + n, us);
     if (att & zone) {
-      attackers++;
-      units += unchecked(KING_ATTACK_UNITS[QUEEN]);
+      addZoneAttacker(QUEEN);
+      zoneAttackers++;
     }
   }
+  traceKing(us ^ 1, QUEEN, zoneAttackers);
+}
+
+/** Mobility, outposts, bishop pair and rook files; also gathers attacks on the enemy king zone. */
+function pieceTerms(us: Color): void {
+  const area = us == WHITE ? mobilityArea0 : mobilityArea1;
+  const zone = us == WHITE ? kingZone1 : kingZone0;
+  const support = pawnAttacksBB(us, piecesOf(us, PAWN));
+  mobility = 0;
+  extra = 0;
+  units = 0;
+  attackers = 0;
+  minors = 0;
+  rooks = 0;
+  queens = 0;
+  knightTerms(us, area, zone, support);
+  bishopTerms(us, area, zone, support);
+  rookTerms(us, area, zone);
+  queenTerms(us, area, zone);
   if (us == WHITE) {
     attackUnits1 = units;
     attackers1 = attackers;
@@ -169,8 +248,8 @@ function pieceTerms(us: Color): void {
     attacked1 |= minors | rooks | queens;
   }
   const sign = us == WHITE ? 1 : -1;
-  unchecked((trace[TERM_MOBILITY * 2 + us] = mobility * sign));
-  unchecked((trace[TERM_PIECES * 2 + us] = extra * sign));
+  unchecked((terms[TERM_MOBILITY * 2 + us] = mobility * sign));
+  unchecked((terms[TERM_PIECES * 2 + us] = extra * sign));
 }
 
 /** Threats: enemy pieces attacked by pawns, heavy pieces attacked by lighter ones, and
@@ -181,11 +260,16 @@ function threatTerms(us: Color): void {
   const heavy = piecesOf(them, ROOK) | piecesOf(them, QUEEN);
   const ours = us == WHITE ? attacked0 : attacked1;
   const theirs = us == WHITE ? attacked1 : attacked0;
-  let s = popcount((us == WHITE ? pawnAttacks0 : pawnAttacks1) & enemies & ~piecesOf(them, PAWN)) * THREAT_BY_PAWN;
-  s += popcount((us == WHITE ? minorAttacks0 : minorAttacks1) & heavy) * THREAT_BY_MINOR;
-  s += popcount((us == WHITE ? rookAttacks0 : rookAttacks1) & piecesOf(them, QUEEN)) * THREAT_BY_ROOK;
-  s += popcount(ours & ~theirs & enemies) * HANGING;
-  unchecked((trace[TERM_THREATS * 2 + us] = us == WHITE ? s : -s));
+  const byPawn = popcount((us == WHITE ? pawnAttacks0 : pawnAttacks1) & enemies & ~piecesOf(them, PAWN));
+  const byMinor = popcount((us == WHITE ? minorAttacks0 : minorAttacks1) & heavy);
+  const byRook = popcount((us == WHITE ? rookAttacks0 : rookAttacks1) & piecesOf(them, QUEEN));
+  const hanging = popcount(ours & ~theirs & enemies);
+  const s = byPawn * THREAT_BY_PAWN + byMinor * THREAT_BY_MINOR + byRook * THREAT_BY_ROOK + hanging * HANGING;
+  trace(W_THREAT_BY_PAWN, us, byPawn);
+  trace(W_THREAT_BY_MINOR, us, byMinor);
+  trace(W_THREAT_BY_ROOK, us, byRook);
+  trace(W_HANGING, us, hanging);
+  unchecked((terms[TERM_THREATS * 2 + us] = us == WHITE ? s : -s));
 }
 
 /** The rank `r` as seen by colour c (0 = its back rank) as a bitboard. */
@@ -212,18 +296,27 @@ function pawnTerms(us: Color, entry: usize): void {
     passed += passedPawn(us, sq, relativeRank(us, sq), stop, unchecked(FORWARD_FILE[idx(us, sq)]) & occ);
   }
   const sign = us == WHITE ? 1 : -1;
-  unchecked((trace[TERM_PAWNS * 2 + us] = structureScore(entry, us) * sign));
-  unchecked((trace[TERM_PASSED * 2 + us] = passed * sign));
+  // The tuner's trace needs each pawn's terms, which the cache does not keep.
+  const structure = traceOn() ? traceStructure(us) : structureScore(entry, us);
+  unchecked((terms[TERM_PAWNS * 2 + us] = structure * sign));
+  unchecked((terms[TERM_PASSED * 2 + us] = passed * sign));
 }
 
 function passedPawn(us: Color, sq: Square, r: i32, stop: Square, blockers: u64): i32 {
   let s = unchecked(PASSED_PAWN[r]);
-  if (blockers == 0) s += unchecked(PASSED_FREE_PATH[r]);
+  trace(W_PASSED_PAWN + r, us);
+  if (blockers == 0) {
+    s += unchecked(PASSED_FREE_PATH[r]);
+    trace(W_PASSED_FREE_PATH + r, us);
+  }
   if (r >= 3) {
+    // King distances to the stop square, weighted by how far the pawn has come.
     const w = r - 2;
-    const theirs = min(distance(kingSquare(us ^ 1), stop), PASSED_KING_DISTANCE_CAP);
-    const ours = distance(kingSquare(us), stop);
-    s += S(0, (theirs * PASSED_THEIR_KING_DISTANCE - ours * PASSED_OUR_KING_DISTANCE) * w);
+    const theirs = min(distance(kingSquare(us ^ 1), stop), PASSED_KING_DISTANCE_CAP) * w;
+    const ours = distance(kingSquare(us), stop) * w;
+    s += theirs * PASSED_THEIR_KING_DISTANCE - ours * PASSED_OUR_KING_DISTANCE;
+    trace(W_PASSED_THEIR_KING_DISTANCE, us, theirs);
+    trace(W_PASSED_OUR_KING_DISTANCE, us, -ours);
   }
   return s;
 }
@@ -240,19 +333,25 @@ function kingTerms(us: Color): void {
     const front = unchecked(FORWARD_FILE[idx(us, makeSq(f, rankOf(k)))]);
     const mine = ourPawns & front;
     const d = mine ? abs(rankOf(us == WHITE ? lsb(mine) : msb(mine)) - rankOf(k)) : 0;
+    const shield = d == 1 ? W_SHIELD_PAWN_NEAR : d == 2 ? W_SHIELD_PAWN_FAR : W_SHIELD_MISSING;
     s += d == 1 ? SHIELD_PAWN_NEAR : d == 2 ? SHIELD_PAWN_FAR : SHIELD_MISSING;
+    trace(shield, us);
     const storm = theirPawns & front;
     if (storm) {
       const e = abs(rankOf(us == WHITE ? lsb(storm) : msb(storm)) - rankOf(k));
-      if (e <= 3) s += unchecked(PAWN_STORM[e]);
+      if (e <= 3) {
+        s += unchecked(PAWN_STORM[e]);
+        trace(W_PAWN_STORM + e, us);
+      }
     }
   }
-  const units = us == WHITE ? attackUnits0 : attackUnits1;
-  const attackers = us == WHITE ? attackers0 : attackers1;
-  if (attackers >= KING_ATTACKERS_MIN && piecesOf(them, QUEEN) != 0) {
-    s -= S(min((units * units) / KING_ATTACK_DIVISOR, KING_ATTACK_MAX), 0);
-  }
-  unchecked((trace[TERM_KING * 2 + us] = us == WHITE ? s : -s));
+  // The attack on the king zone: squared attack units, not linear in the weights.
+  const zoneUnits = us == WHITE ? attackUnits0 : attackUnits1;
+  const zoneAttackers = us == WHITE ? attackers0 : attackers1;
+  const counts = zoneAttackers >= KING_ATTACKERS_MIN && piecesOf(them, QUEEN) != 0;
+  if (counts) s -= S(min((zoneUnits * zoneUnits) / KING_ATTACK_DIVISOR, KING_ATTACK_MAX), 0);
+  traceKing(us, 0, counts ? 1 : 0);
+  unchecked((terms[TERM_KING * 2 + us] = us == WHITE ? s : -s));
 }
 
 // @ts-ignore: decorator
@@ -326,14 +425,16 @@ function endgameScale(strong: Color): i32 {
 /** The evaluation from the side to move's point of view, in centipawns. */
 export function evaluate(): i32 {
   if (insufficientMaterial()) {
-    memory.fill(changetype<usize>(trace), 0, TERM_NB * 2 * 4);
+    traceMarkSpecial();
+    memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
     lastPhase = gamePhase();
     lastScale = 0;
     return 0;
   }
   for (let c = WHITE; c <= BLACK; c++) {
     if (bareKing(c) && canMate(c ^ 1) && piecesOf(c ^ 1, PAWN) == 0) {
-      memory.fill(changetype<usize>(trace), 0, TERM_NB * 2 * 4);
+      traceMarkSpecial();
+      memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
       const v = mopUp(c ^ 1);
       return sideToMove == WHITE ? v : -v;
     }
@@ -341,7 +442,7 @@ export function evaluate(): i32 {
   prepare();
   const entry = pawnEntry();
   for (let c = WHITE; c <= BLACK; c++) {
-    unchecked((trace[TERM_MATERIAL * 2 + c] = materialPsq(c)));
+    unchecked((terms[TERM_MATERIAL * 2 + c] = materialPsq(c)));
     pieceTerms(c);
     pawnTerms(c, entry);
   }
@@ -349,10 +450,11 @@ export function evaluate(): i32 {
   kingTerms(BLACK);
   threatTerms(WHITE);
   threatTerms(BLACK);
-  unchecked((trace[TERM_TEMPO * 2 + sideToMove] = sideToMove == WHITE ? TEMPO : -TEMPO));
-  unchecked((trace[TERM_TEMPO * 2 + (sideToMove ^ 1)] = 0));
+  unchecked((terms[TERM_TEMPO * 2 + sideToMove] = sideToMove == WHITE ? TEMPO : -TEMPO));
+  trace(W_TEMPO, sideToMove);
+  unchecked((terms[TERM_TEMPO * 2 + (sideToMove ^ 1)] = 0));
   let total = 0;
-  for (let i = 0; i < TERM_NB * 2; i++) total += unchecked(trace[i]);
+  for (let i = 0; i < TERM_NB * 2; i++) total += unchecked(terms[i]);
   const mg = mgValue(total);
   let eg = egValue(total);
   const scale = endgameScale(eg >= 0 ? WHITE : BLACK);

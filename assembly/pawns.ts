@@ -6,6 +6,8 @@ import { Color, WHITE, BLACK, PAWN, fileOf, rankOf, relativeRank } from "./types
 import { lsb, squareBB, pawnAttacksBB } from "./bitboard";
 import { piecesOf } from "./position";
 import { DOUBLED_PAWN, ISOLATED_PAWN, BACKWARD_PAWN, CONNECTED_PAWN } from "./params";
+import { trace } from "./trace";
+import { W_DOUBLED_PAWN, W_ISOLATED_PAWN, W_BACKWARD_PAWN, W_CONNECTED_PAWN } from "./weights";
 
 // Entry (64 bytes): white pawns, black pawns, structure score white, black (packed, each from
 // its own side's view), passed pawns white, black.
@@ -80,18 +82,33 @@ function evaluateSide(us: Color, ours: u64, theirs: u64): i32 {
     b &= b - 1;
     const neighbours = ours & unchecked(ADJACENT_FILES[fileOf(sq)]);
     const stop = us == WHITE ? sq + 8 : sq - 8;
-    if (ours & unchecked(FORWARD_FILE[idx(us, sq)])) s += DOUBLED_PAWN;
+    if (ours & unchecked(FORWARD_FILE[idx(us, sq)])) {
+      s += DOUBLED_PAWN;
+      trace(W_DOUBLED_PAWN, us);
+    }
     if (neighbours == 0) {
       s += ISOLATED_PAWN;
+      trace(W_ISOLATED_PAWN, us);
     } else if ((neighbours & ~unchecked(PASSED_MASK[idx(us, sq)])) == 0 && (theirAttacks & squareBB(stop)) != 0) {
       // Every neighbour is ahead, so none can support it, and its stop square is attacked.
       s += BACKWARD_PAWN;
+      trace(W_BACKWARD_PAWN, us);
     }
     const phalanx = neighbours & ((<u64>0xff) << (<u64>(rankOf(sq) << 3)));
     const supported = neighbours & pawnAttacksBB(us ^ 1, squareBB(sq));
-    if (phalanx | supported) s += unchecked(CONNECTED_PAWN[relativeRank(us, sq)]);
+    if (phalanx | supported) {
+      s += unchecked(CONNECTED_PAWN[relativeRank(us, sq)]);
+      trace(W_CONNECTED_PAWN + relativeRank(us, sq), us);
+    }
   }
   return s;
+}
+
+/** Structure score of colour c computed afresh, bypassing the cache, for the tuner's trace. */
+export function traceStructure(c: Color): i32 {
+  const wp = piecesOf(WHITE, PAWN);
+  const bp = piecesOf(BLACK, PAWN);
+  return c == WHITE ? evaluateSide(WHITE, wp, bp) : evaluateSide(BLACK, bp, wp);
 }
 
 /** Forgets every entry (after the weights change). */
