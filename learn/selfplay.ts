@@ -77,7 +77,7 @@ function plyOf(fen: string): number {
 }
 
 /** Plays a random opening from rng; returns false when it ends the game or is unbalanced. */
-function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): boolean {
+export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): boolean {
   const fen = s.book.length ? s.book[rng.below(s.book.length)] : START_FEN;
   core.setPosition(fen);
   core.newGame();
@@ -95,26 +95,60 @@ function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): boolean {
   return ok;
 }
 
+/** Plays openings from rng until one is acceptable; returns how many were discarded. */
+export function startGame(core: Core, rng: Rng, s: SelfPlaySettings): number {
+  let discarded = 0;
+  while (!playOpening(core, rng, s)) {
+    if (++discarded > 1000) throw new Error("no acceptable opening in 1000 tries");
+  }
+  return discarded;
+}
+
+/** Win and draw adjudication over the scores (white's view) of successive plies. */
+export class Adjudicator {
+  private winRun = 0; // plies in a row >= winScore (> 0) or <= -winScore (< 0)
+  private drawRun = 0;
+
+  constructor(private readonly s: SelfPlaySettings) {}
+
+  /** Adds the score of a ply played at game ply `ply`; returns the adjudicated result, if any. */
+  add(white: number, ply: number): { result: number; ending: Ending } | undefined {
+    const s = this.s;
+    this.winRun = white >= s.winScore ? Math.max(this.winRun, 0) + 1 : white <= -s.winScore ? Math.min(this.winRun, 0) - 1 : 0;
+    this.drawRun = Math.abs(white) <= s.drawScore && ply / 2 + 1 >= s.drawMoveNumber ? this.drawRun + 1 : 0;
+    if (Math.abs(this.winRun) >= s.winPlies) return { result: this.winRun > 0 ? RESULT_WHITE_WIN : RESULT_BLACK_WIN, ending: "adjudicated-win" };
+    if (this.drawRun >= s.drawPlies) return { result: RESULT_DRAW, ending: "adjudicated-draw" };
+    return undefined;
+  }
+}
+
+/** The result of a game the rules ended (status other than "ongoing"). */
+export function ruleResult(core: Core, status: Ending): number {
+  if (status !== "checkmate") return RESULT_DRAW;
+  return core.sideToMove() === "w" ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+}
+
+/** Plies since the start of the game in the engine's current position. */
+export function currentPly(core: Core): number {
+  return plyOf(core.fen());
+}
+
 /** Plays game `index` of a run; the same settings and index give the same game. */
 export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings): SelfPlayGame {
   const rng = new Rng(s.seed, index);
-  let discardedOpenings = 0;
-  while (!playOpening(core, rng, s)) {
-    if (++discardedOpenings > 1000) throw new Error("no acceptable opening in 1000 tries");
-  }
+  const discardedOpenings = startGame(core, rng, s);
   const codec = new RecordCodec(core);
   const kept: Uint8Array[] = [];
-  let ply = plyOf(core.fen());
+  const adjudicator = new Adjudicator(s);
+  let ply = currentPly(core);
   let plies = 0;
-  let winRun = 0; // plies in a row with white's score >= winScore (> 0) or <= -winScore (< 0)
-  let drawRun = 0;
   let result = RESULT_DRAW;
   let ending: Ending;
   for (;;) {
     const status = core.status();
     if (status !== "ongoing") {
       ending = status;
-      if (status === "checkmate") result = core.sideToMove() === "w" ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+      result = ruleResult(core, status);
       break;
     }
     const search = core.search({ nodes: s.nodes });
@@ -122,16 +156,9 @@ export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings)
     const white = core.sideToMove() === "w" ? raw : -raw;
     const keep = ply >= s.minPly && !(s.skipInCheck && core.inCheck()) && !(s.skipNoisy && core.exports.isNoisyUci(search.bestmove));
     if (keep) kept.push(codec.pack(Math.max(-VALUE_MATE, Math.min(VALUE_MATE, white)), RESULT_DRAW));
-
-    winRun = white >= s.winScore ? Math.max(winRun, 0) + 1 : white <= -s.winScore ? Math.min(winRun, 0) - 1 : 0;
-    drawRun = Math.abs(white) <= s.drawScore && ply / 2 + 1 >= s.drawMoveNumber ? drawRun + 1 : 0;
-    if (Math.abs(winRun) >= s.winPlies) {
-      result = winRun > 0 ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
-      ending = "adjudicated-win";
-      break;
-    }
-    if (drawRun >= s.drawPlies) {
-      ending = "adjudicated-draw";
+    const verdict = adjudicator.add(white, ply);
+    if (verdict) {
+      ({ result, ending } = verdict);
       break;
     }
     if (!core.playMove(search.bestmove)) throw new Error(`engine played an illegal move ${search.bestmove} in ${core.fen()}`);

@@ -35,12 +35,13 @@ const { values } = parseArgs({
     "max-score": { type: "string", default: "2000" },
     "dry-run": { type: "boolean", default: false },
     // TD-Leaf
-    games: { type: "string", default: "200" },
-    nodes: { type: "string", default: "5000" },
-    lambda: { type: "string", default: "0.7" },
-    alpha: { type: "string", default: "1" },
+    games: { type: "string" },
+    nodes: { type: "string" },
+    lambda: { type: "string" },
+    alpha: { type: "string" },
     hours: { type: "string" },
     state: { type: "string" },
+    k: { type: "string" },
   },
 });
 

@@ -130,3 +130,36 @@ describe("params.ts", () => {
     expect(/export const KING_ATTACK_UNITS: StaticArray<i32> = \[([^\]]*)\]/.exec(out)![1].split(",").map(Number)[4]).toBe(13);
   });
 });
+
+describe("TD-Leaf(lambda)", () => {
+  it("plays a game whose PV leaves are traced, and with lambda = 1 moves the weights down the gradient of the squared prediction errors", async () => {
+    const { playLearningGame, tdLeafUpdate } = await import("../learn/tdleaf.js");
+    const { DEFAULT_SETTINGS } = await import("../learn/selfplay.js");
+    const o = { nodes: 300, lambda: 1, alpha: 1, k: 1, seed: 9 };
+    const game = playLearningGame(tracer.core, 2, { ...DEFAULT_SETTINGS, nodes: 300, openingNodes: 300, seed: 9 }, o);
+    expect(game.leaves.count).toBeGreaterThan(10);
+    expect([0, 0.5, 1]).toContain(game.result);
+    const update = tdLeafUpdate(game, theta0, layout, o);
+    // With lambda = 1 the update is -grad of 1/2 * sum_t (result - J_t)^2 over the traced leaves
+    // (positions with a certain J add no gradient).
+    const objective = (t: Float64Array) => {
+      let sum = 0;
+      for (let p = 0; p < game.leaves.count; p++) {
+        const j = 1 / (1 + Math.pow(10, -evaluate(game.leaves, p, t, layout) / 400));
+        sum += 0.5 * (game.result - j) ** 2;
+      }
+      return sum;
+    };
+    const order = [...update.keys()].sort((a, b) => Math.abs(update[b]) - Math.abs(update[a])).slice(0, 15);
+    expect(Math.abs(update[order[0]])).toBeGreaterThan(1e-6);
+    for (const i of order) {
+      const h = 0.01;
+      const plus = theta0.slice();
+      plus[i] += h;
+      const minus = theta0.slice();
+      minus[i] -= h;
+      const numeric = -(objective(plus) - objective(minus)) / (2 * h);
+      expect(Math.abs(numeric - update[i])).toBeLessThanOrEqual(1e-3 * Math.max(1e-3, Math.abs(numeric)) + 1e-8);
+    }
+  });
+});
