@@ -13,6 +13,9 @@ import { occupied, pieces, colorBB, piecesOf, pieceOn, sideToMove, kingSquare, i
 import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
 import { pawnEntry, structureScore, passedPawns, traceStructure, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
 import { trace, traceOn, traceKing, traceMarkSpecial } from "./trace";
+import { USE_NNUE } from "./config";
+import { H_MAX, hidden, outputSimd, outputBucket } from "./nnue";
+import { currentAccumulator } from "./accumulator";
 import {
   W_PIECE_VALUE, W_PAWN_PSQ, W_KNIGHT_MOBILITY, W_BISHOP_MOBILITY, W_ROOK_MOBILITY, W_QUEEN_MOBILITY,
   W_PASSED_PAWN, W_PASSED_FREE_PATH, W_PASSED_THEIR_KING_DISTANCE, W_PASSED_OUR_KING_DISTANCE, W_PAWN_STORM,
@@ -422,7 +425,22 @@ function endgameScale(strong: Color): i32 {
   return 64;
 }
 
-/** The evaluation from the side to move's point of view, in centipawns. */
+/** The network's evaluation (network build with a network loaded), kept below the scores of
+ *  known wins. The term breakdown is empty. */
+function nnueEvaluate(): i32 {
+  memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
+  lastPhase = gamePhase();
+  lastScale = 64;
+  const acc = currentAccumulator();
+  const us = acc + (sideToMove == WHITE ? 0 : <usize>H_MAX * 2);
+  const them = acc + (sideToMove == WHITE ? <usize>H_MAX * 2 : 0);
+  const v = outputSimd(us, them, outputBucket(popcount(occupied())));
+  return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
+}
+
+/** The evaluation from the side to move's point of view, in centipawns: the network's in the
+ *  network build (when one is loaded), the hand-crafted one otherwise; dead draws and
+ *  mating a lone king are decided by the hand-crafted knowledge in both. */
 export function evaluate(): i32 {
   if (insufficientMaterial()) {
     traceMarkSpecial();
@@ -439,6 +457,7 @@ export function evaluate(): i32 {
       return sideToMove == WHITE ? v : -v;
     }
   }
+  if (USE_NNUE && hidden != 0) return nnueEvaluate();
   prepare();
   const entry = pawnEntry();
   for (let c = WHITE; c <= BLACK; c++) {

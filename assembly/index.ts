@@ -426,3 +426,43 @@ export function weightsChanged(): void {
 export function weightLayoutError(): string {
   return TRACE ? checkWeightLayout() : "";
 }
+
+// ---------------------------------------------------------------- network
+
+import { USE_NNUE } from "./config";
+import { loadNetwork, netErrorText, hidden as networkHiddenSize, netHash } from "./nnue";
+import { invalidateAccumulators } from "./accumulator";
+
+// The bytes of a network file being loaded (network build only).
+let networkScratch: StaticArray<u8> | null = null;
+
+/** True in the network build (build/wasmchess-nnue.wasm). */
+export function networkAvailable(): bool {
+  return USE_NNUE;
+}
+/** Address of room for a network file of len bytes (written by the host, then networkLoad). */
+export function networkBuffer(len: i32): usize {
+  if (!USE_NNUE || len <= 0 || len > 16 << 20) return 0;
+  if (networkScratch == null || networkScratch!.length < len) networkScratch = new StaticArray<u8>(len);
+  return changetype<usize>(networkScratch);
+}
+/** Loads the network file of len bytes written at networkBuffer(len); false (keeping the
+ *  network in use) when it is not a valid network file. */
+export function networkLoad(len: i32): bool {
+  if (!USE_NNUE || networkScratch == null || networkScratch!.length < len) return false;
+  if (!loadNetwork(changetype<usize>(networkScratch), len)) return false;
+  invalidateAccumulators();
+  return true;
+}
+/** Why the last networkLoad failed. */
+export function networkError(): string {
+  return netErrorText;
+}
+/** Hidden size of the network in use (0: none, the hand-crafted evaluation is used). */
+export function networkHidden(): i32 {
+  return USE_NNUE ? networkHiddenSize : 0;
+}
+/** Content hash of the network in use. */
+export function networkHash(): u32 {
+  return USE_NNUE ? netHash : 0;
+}

@@ -12,7 +12,7 @@ import {
 import { squareBB, lsb } from "./bitboard";
 import { pawnAttacks, knightAttacks, kingAttacks, bishopAttacks, rookAttacks } from "./attacks";
 import { psqKey, castlingKey, epKey, SIDE_KEY } from "./zobrist";
-import { SLIDER_BACKEND, SLIDERS_ROTATED } from "./config";
+import { SLIDER_BACKEND, SLIDERS_ROTATED, USE_NNUE } from "./config";
 import { toggleRotated, moveRotated, setRotated, rotatedMatches } from "./slider-rotated";
 
 // Bitboards at fixed addresses: by type (index 0 = every piece) and by colour.
@@ -47,6 +47,40 @@ const stKey = new StaticArray<u64>(STATE_CAPACITY);
 const stInfo = new StaticArray<u64>(STATE_CAPACITY);
 /** Number of moves on the state stack. */
 export let stateCount: i32 = 0;
+
+// For the NNUE accumulators (accumulator.ts): the pieces each move changed, recorded under the
+// state count the move led to: up to three (piece, from, to), SQ_NONE for a piece that
+// appears or disappears. Recorded in the network build only.
+export const DIRTY_MAX = 3;
+const dirtyCount = new StaticArray<u8>(USE_NNUE ? STATE_CAPACITY + 1 : 1);
+const dirtyPiece = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
+const dirtyFrom = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
+const dirtyTo = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
+
+// @ts-ignore: decorator
+@inline function addDirty(pc: Piece, from: Square, to: Square): void {
+  const s = stateCount;
+  const n = <i32>unchecked(dirtyCount[s]);
+  const i = s * DIRTY_MAX + n;
+  unchecked((dirtyPiece[i] = <u8>pc));
+  unchecked((dirtyFrom[i] = <u8>from));
+  unchecked((dirtyTo[i] = <u8>to));
+  unchecked((dirtyCount[s] = <u8>(n + 1)));
+}
+
+/** Pieces changed by the move that led to state count s (see above). */
+export function dirtyCountAt(s: i32): i32 {
+  return <i32>unchecked(dirtyCount[s]);
+}
+export function dirtyPieceAt(s: i32, k: i32): Piece {
+  return <i32>unchecked(dirtyPiece[s * DIRTY_MAX + k]);
+}
+export function dirtyFromAt(s: i32, k: i32): Square {
+  return <i32>unchecked(dirtyFrom[s * DIRTY_MAX + k]);
+}
+export function dirtyToAt(s: i32, k: i32): Square {
+  return <i32>unchecked(dirtyTo[s * DIRTY_MAX + k]);
+}
 
 // CASTLING_MASK[sq]: the rights that survive a move from or to sq.
 const CASTLING_MASK = new StaticArray<u8>(64);
@@ -245,6 +279,7 @@ export function doMove(m: Move): void {
   const captured = pieceOn(capSq);
 
   pushState(m, captured);
+  if (USE_NNUE) unchecked((dirtyCount[stateCount] = 0));
   let k = key ^ SIDE_KEY;
   if (epSquare != SQ_NONE) {
     k ^= epKey(fileOf(epSquare));
@@ -261,14 +296,17 @@ export function doMove(m: Move): void {
     const rook = makePiece(us, ROOK);
     movePiece(rFrom, rTo);
     k ^= psqKey(rook, rFrom) ^ psqKey(rook, rTo);
+    if (USE_NNUE) addDirty(rook, rFrom, rTo);
   } else if (captured != NO_PIECE) {
     removePiece(capSq);
     k ^= psqKey(captured, capSq);
     rule50 = 0;
+    if (USE_NNUE) addDirty(captured, capSq, SQ_NONE);
   }
 
   movePiece(from, to);
   k ^= psqKey(pc, from) ^ psqKey(pc, to);
+  if (USE_NNUE && flag != PROMOTION) addDirty(pc, from, to);
 
   if (typeOf(pc) == PAWN) {
     rule50 = 0;
@@ -283,6 +321,10 @@ export function doMove(m: Move): void {
       removePiece(to);
       putPiece(promoted, to);
       k ^= psqKey(pc, to) ^ psqKey(promoted, to);
+      if (USE_NNUE) {
+        addDirty(pc, from, SQ_NONE);
+        addDirty(promoted, SQ_NONE, to);
+      }
     }
   }
 
@@ -326,6 +368,7 @@ export function undoMove(m: Move): void {
 /** Passes the move to the opponent (not legal when in check). */
 export function doNullMove(): void {
   pushState(MOVE_NULL, NO_PIECE);
+  if (USE_NNUE) unchecked((dirtyCount[stateCount] = 0));
   let k = key ^ SIDE_KEY;
   if (epSquare != SQ_NONE) {
     k ^= epKey(fileOf(epSquare));
@@ -371,6 +414,16 @@ export function compactHistory(): void {
   for (let i = 0; i < keep; i++) {
     stKey[i] = stKey[i + drop];
     stInfo[i] = stInfo[i + drop];
+  }
+  if (USE_NNUE) {
+    for (let s = 1; s <= keep; s++) {
+      dirtyCount[s] = dirtyCount[s + drop];
+      for (let k = 0; k < DIRTY_MAX; k++) {
+        dirtyPiece[s * DIRTY_MAX + k] = dirtyPiece[(s + drop) * DIRTY_MAX + k];
+        dirtyFrom[s * DIRTY_MAX + k] = dirtyFrom[(s + drop) * DIRTY_MAX + k];
+        dirtyTo[s * DIRTY_MAX + k] = dirtyTo[(s + drop) * DIRTY_MAX + k];
+      }
+    }
   }
   stateCount = keep;
 }

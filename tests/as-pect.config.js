@@ -1,6 +1,6 @@
 // as-pect configuration: unit tests of assembly/ code live in tests/assembly/*.spec.ts.
 export default {
-  entries: ["tests/assembly/**/*.spec.ts"],
+  entries: ["tests/assembly/*.spec.ts"],
   include: [],
   disclude: [/node_modules/],
   async instantiate(memory, createImports, instantiate, binary) {

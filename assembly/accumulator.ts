@@ -1,0 +1,136 @@
+// NNUE accumulators: for the positions on the move stack, the hidden layer's input sums for
+// both perspectives (white's half, then black's). They are made lazily when the evaluation
+// asks: from the nearest earlier accumulator still in the ring, by adding and subtracting the
+// feature columns of the pieces each move changed (position.ts records them), or from the
+// board (a refresh) when none is near. Each slot is tagged with its position's key, so a slot
+// is used only for the position it was made for. SIMD and scalar versions agree exactly.
+
+import { Piece, Square, SQ_NONE, WHITE, BLACK } from "./types";
+import {
+  stateCount, key, keyBefore, occupied, pieceOn, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
+} from "./position";
+import { H_MAX, hidden, featureIndex, featureColumn, featureBiases } from "./nnue";
+import { USE_NNUE } from "./config";
+
+const RING = 256;
+const MASK = RING - 1;
+/** Moves walked back to an earlier accumulator at most; beyond, a refresh is cheaper. */
+const WALK_MAX = 24;
+const SLOT_BYTES: usize = 2 * H_MAX * 2;
+const ACC: usize = memory.data(USE_NNUE ? RING * <i32>SLOT_BYTES : 16, 16);
+const tags = new StaticArray<u64>(USE_NNUE ? RING : 1);
+const valid = new StaticArray<bool>(USE_NNUE ? RING : 1);
+
+// The feature columns one update adds and subtracts, for one perspective.
+const adds = new StaticArray<usize>(4);
+const subs = new StaticArray<usize>(4);
+let addCount = 0;
+let subCount = 0;
+
+/** Forgets every accumulator (after a new network is loaded). */
+export function invalidateAccumulators(): void {
+  for (let i = 0; i < RING; i++) valid[i] = false;
+}
+
+// @ts-ignore: decorator
+@inline function slotAddress(slot: i32): usize {
+  return ACC + <usize>slot * SLOT_BYTES;
+}
+
+/** The accumulator of the current position (made if needed): white's half at the address,
+ *  black's half H_MAX values later. */
+export function currentAccumulator(simd: bool = true): usize {
+  const s = stateCount;
+  const slot = s & MASK;
+  if (unchecked(valid[slot]) && unchecked(tags[slot]) == key) return slotAddress(slot);
+  let found = 0;
+  const limit = min(s, WALK_MAX);
+  for (let j = 1; j <= limit; j++) {
+    const a = (s - j) & MASK;
+    if (unchecked(valid[a]) && unchecked(tags[a]) == keyBefore(j)) {
+      found = j;
+      break;
+    }
+  }
+  if (found == 0) {
+    refresh(slotAddress(slot), simd);
+  } else {
+    for (let t = s - found + 1; t <= s; t++) {
+      const to = t & MASK;
+      applyMove(slotAddress((t - 1) & MASK), slotAddress(to), t, simd);
+      unchecked((tags[to] = t == s ? key : keyBefore(s - t)));
+      unchecked((valid[to] = true));
+    }
+  }
+  unchecked((tags[slot] = key));
+  unchecked((valid[slot] = true));
+  return slotAddress(slot);
+}
+
+/** Computes both halves at dst from the board. */
+export function refresh(dst: usize, simd: bool): void {
+  for (let view = WHITE; view <= BLACK; view++) {
+    const out = dst + <usize>view * H_MAX * 2;
+    memory.copy(out, featureBiases(), <usize>hidden * 2);
+    let b = occupied();
+    while (b) {
+      const sq = <i32>ctz(b);
+      b &= b - 1;
+      const col = featureColumn(featureIndex(view, pieceOn(sq), sq));
+      if (simd) addColumnSimd(out, col);
+      else addColumnScalar(out, col);
+    }
+  }
+}
+
+function addColumnSimd(out: usize, col: usize): void {
+  for (let i: usize = 0; i < <usize>hidden * 2; i += 16) v128.store(out + i, i16x8.add(v128.load(out + i), v128.load(col + i)));
+}
+
+function addColumnScalar(out: usize, col: usize): void {
+  for (let i: usize = 0; i < <usize>hidden * 2; i += 2) store<i16>(out + i, <i16>(load<i16>(out + i) + load<i16>(col + i)));
+}
+
+/** Gathers the columns that the move leading to state count t adds and subtracts for view. */
+function gather(t: i32, view: i32): void {
+  addCount = 0;
+  subCount = 0;
+  const n = dirtyCountAt(t);
+  for (let k = 0; k < n; k++) {
+    const pc: Piece = dirtyPieceAt(t, k);
+    const from: Square = dirtyFromAt(t, k);
+    const to: Square = dirtyToAt(t, k);
+    if (from != SQ_NONE) unchecked((subs[subCount++] = featureColumn(featureIndex(view, pc, from))));
+    if (to != SQ_NONE) unchecked((adds[addCount++] = featureColumn(featureIndex(view, pc, to))));
+  }
+}
+
+/** dst = src updated by the move that led to state count t, both halves. */
+export function applyMove(src: usize, dst: usize, t: i32, simd: bool): void {
+  for (let view = WHITE; view <= BLACK; view++) {
+    const half = <usize>view * H_MAX * 2;
+    gather(t, view);
+    if (simd) applySimd(src + half, dst + half);
+    else applyScalar(src + half, dst + half);
+  }
+}
+
+function applySimd(src: usize, dst: usize): void {
+  const end = <usize>hidden * 2;
+  for (let i: usize = 0; i < end; i += 16) {
+    let x = v128.load(src + i);
+    for (let k = 0; k < addCount; k++) x = i16x8.add(x, v128.load(unchecked(adds[k]) + i));
+    for (let k = 0; k < subCount; k++) x = i16x8.sub(x, v128.load(unchecked(subs[k]) + i));
+    v128.store(dst + i, x);
+  }
+}
+
+function applyScalar(src: usize, dst: usize): void {
+  const end = <usize>hidden * 2;
+  for (let i: usize = 0; i < end; i += 2) {
+    let x = <i32>load<i16>(src + i);
+    for (let k = 0; k < addCount; k++) x += <i32>load<i16>(unchecked(adds[k]) + i);
+    for (let k = 0; k < subCount; k++) x -= <i32>load<i16>(unchecked(subs[k]) + i);
+    store<i16>(dst + i, <i16>x);
+  }
+}

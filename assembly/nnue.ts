@@ -1,0 +1,181 @@
+// The NNUE network: a perspective network (768 -> H) x 2 -> 1 with int16 weights, SCReLU or
+// CReLU, and optional output buckets by piece count. This file holds the weights, reads them
+// from the network file format (docs/nnue.md), and computes the output layer from the two
+// accumulators (accumulator.ts keeps those). SIMD and scalar versions give the same result.
+//
+// Network file (little-endian), a 64-byte header then the weights:
+//    0 u8[4]  magic "WCNN"            4 u32 version (1)
+//    8 u32    feature set (1: 768 piece-square features per perspective)
+//   12 u32    hidden size H (a multiple of 16, at most H_MAX)
+//   16 u32    activation (0 CReLU, 1 SCReLU)     20 u32 output buckets B (1..BUCKETS_MAX)
+//   24 i32    QA   28 i32 QB   32 i32 output scale (centipawns per unit of output)
+//   36 u32    FNV-1a hash of the bytes after the header    40..63 zero
+//   64        i16 feature weights [768][H], i16 feature biases [H],
+//             i16 output weights [B][2H] (side to move's half first), i32 output biases [B]
+
+import { Color, WHITE, PAWN, Square, colorOf, typeOf, Piece } from "./types";
+import { USE_NNUE } from "./config";
+
+export const INPUTS = 768;
+export const H_MAX = 512;
+export const BUCKETS_MAX = 8;
+export const HEADER_BYTES = 64;
+export const ACTIVATION_CRELU = 0;
+export const ACTIVATION_SCRELU = 1;
+const MAGIC = 0x4e4e4357; // "WCNN"
+const VERSION = 1;
+const FEATURES_CHESS768 = 1;
+
+// The weights of the network in use, rows of `hidden` values (room in the network build only).
+const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * H_MAX * 2 : 16, 16);
+const FEATURE_B: usize = memory.data(USE_NNUE ? H_MAX * 2 : 16, 16);
+const OUTPUT_W: usize = memory.data(USE_NNUE ? BUCKETS_MAX * 2 * H_MAX * 2 : 16, 16);
+const OUTPUT_B: usize = memory.data(BUCKETS_MAX * 4, 16);
+
+/** Hidden size of the network in use; 0 when none is loaded. */
+export let hidden = 0;
+export let activation = ACTIVATION_SCRELU;
+export let buckets = 1;
+export let qa = 255;
+export let qb = 64;
+export let outputScale = 400;
+export let netHash: u32 = 0;
+export let netErrorText = "";
+
+/** The input feature of piece pc on sq for the perspective of colour `view`: pieces of that
+ *  colour first, squares seen from its side (flipped for black). */
+// @ts-ignore: decorator
+@inline export function featureIndex(view: Color, pc: Piece, sq: Square): i32 {
+  const side = colorOf(pc) == view ? 0 : 384;
+  return side + (typeOf(pc) - PAWN) * 64 + (view == WHITE ? sq : sq ^ 56);
+}
+
+/** Address of feature f's column of hidden weights. */
+// @ts-ignore: decorator
+@inline export function featureColumn(f: i32): usize {
+  return FEATURE_W + <usize>(f * hidden) * 2;
+}
+
+/** Address of the hidden biases. */
+// @ts-ignore: decorator
+@inline export function featureBiases(): usize {
+  return FEATURE_B;
+}
+
+/** Output bucket of a position with `pieces` men on the board. */
+// @ts-ignore: decorator
+@inline export function outputBucket(pieces: i32): i32 {
+  return buckets == 1 ? 0 : min((pieces - 2) * buckets / 31, buckets - 1);
+}
+
+/** FNV-1a of n bytes at p. */
+export function fnv1a(p: usize, n: usize): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i: usize = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + i)) * 0x01000193;
+  return h;
+}
+
+function fail(text: string): bool {
+  netErrorText = text;
+  return false;
+}
+
+/** Bytes of a network file with hidden size h and b buckets. */
+export function netFileBytes(h: i32, b: i32): i32 {
+  return HEADER_BYTES + INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4;
+}
+
+/** Loads the network file of `len` bytes at p; on any defect the network in use stays and
+ *  netErrorText names the defect. */
+export function loadNetwork(p: usize, len: i32): bool {
+  if (len < HEADER_BYTES) return fail("file of " + len.toString() + " bytes is shorter than the 64-byte header");
+  if (load<u32>(p) != MAGIC) return fail("not a network file (no WCNN magic)");
+  const version = load<u32>(p, 4);
+  if (version != VERSION) return fail("network file version " + version.toString() + " is not supported (expected 1)");
+  if (load<u32>(p, 8) != FEATURES_CHESS768) return fail("unknown feature set " + load<u32>(p, 8).toString());
+  const h = <i32>load<u32>(p, 12);
+  if (h < 16 || h > H_MAX || h % 16 != 0) return fail("hidden size " + h.toString() + " is not a multiple of 16 from 16 to " + H_MAX.toString());
+  const act = <i32>load<u32>(p, 16);
+  if (act != ACTIVATION_CRELU && act != ACTIVATION_SCRELU) return fail("unknown activation " + act.toString());
+  const b = <i32>load<u32>(p, 20);
+  if (b < 1 || b > BUCKETS_MAX) return fail("output buckets " + b.toString() + " not from 1 to " + BUCKETS_MAX.toString());
+  const a = load<i32>(p, 24);
+  const q = load<i32>(p, 28);
+  const scale = load<i32>(p, 32);
+  if (a < 1 || a > 255 || q < 1 || q > 1024 || scale < 1 || scale > 10000) return fail("quantisation constants out of range");
+  const want = netFileBytes(h, b);
+  if (len != want) return fail("file has " + len.toString() + " bytes; this header needs " + want.toString());
+  const hash = fnv1a(p + HEADER_BYTES, <usize>(len - HEADER_BYTES));
+  if (hash != load<u32>(p, 36)) return fail("content hash mismatch: the file is corrupt");
+  let at = p + HEADER_BYTES;
+  memory.copy(FEATURE_W, at, INPUTS * h * 2);
+  at += INPUTS * h * 2;
+  memory.copy(FEATURE_B, at, h * 2);
+  at += h * 2;
+  memory.copy(OUTPUT_W, at, b * 2 * h * 2);
+  at += b * 2 * h * 2;
+  memory.copy(OUTPUT_B, at, b * 4);
+  hidden = h;
+  activation = act;
+  buckets = b;
+  qa = a;
+  qb = q;
+  outputScale = scale;
+  netHash = hash;
+  netErrorText = "";
+  return true;
+}
+
+/** The network's output in centipawns for the side to move, from its accumulator `us` and
+ *  the opponent's `them` (hidden values each), in output bucket `bucket`. */
+export function outputSimd(us: usize, them: usize, bucket: i32): i32 {
+  return finish(outputSumSimd(us, them, bucket), bucket);
+}
+
+/** The same as outputSimd without SIMD: the reference the tests compare it with. */
+export function outputScalar(us: usize, them: usize, bucket: i32): i32 {
+  return finish(outputSumScalar(us, them, bucket), bucket);
+}
+
+/** The output layer's weighted sum of activations (before the bias and scaling), with SIMD. */
+export function outputSumSimd(us: usize, them: usize, bucket: i32): i32 {
+  const w = OUTPUT_W + <usize>(bucket * 2 * hidden) * 2;
+  const zero = i16x8.splat(0);
+  const top = i16x8.splat(<i16>qa);
+  let sum = i32x4.splat(0);
+  const screlu = activation == ACTIVATION_SCRELU;
+  for (let half = 0; half < 2; half++) {
+    const acc = half == 0 ? us : them;
+    const ws = w + <usize>(half * hidden) * 2;
+    for (let i = 0; i < hidden; i += 8) {
+      const off = <usize>i * 2;
+      const v = i16x8.min_s(i16x8.max_s(v128.load(acc + off), zero), top);
+      const wt = v128.load(ws + off);
+      // SCReLU: v * w fits 16 bits (|w| <= 127 from training), then the dot product with v.
+      sum = i32x4.add(sum, screlu ? i32x4.dot_i16x8_s(i16x8.mul(v, wt), v) : i32x4.dot_i16x8_s(v, wt));
+    }
+  }
+  return i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+}
+
+/** The output layer's weighted sum without SIMD. */
+export function outputSumScalar(us: usize, them: usize, bucket: i32): i32 {
+  const w = OUTPUT_W + <usize>(bucket * 2 * hidden) * 2;
+  let total = 0;
+  for (let half = 0; half < 2; half++) {
+    const acc = half == 0 ? us : them;
+    const ws = w + <usize>(half * hidden) * 2;
+    for (let i = 0; i < hidden; i++) {
+      const v = min(max(<i32>load<i16>(acc + <usize>i * 2), 0), qa);
+      const wt = <i32>load<i16>(ws + <usize>i * 2);
+      total += activation == ACTIVATION_SCRELU ? <i32>(<i16>(v * wt)) * v : v * wt;
+    }
+  }
+  return total;
+}
+
+function finish(total: i32, bucket: i32): i32 {
+  const bias = load<i32>(OUTPUT_B + <usize>bucket * 4);
+  const sum = activation == ACTIVATION_SCRELU ? total / qa + bias : total + bias;
+  return <i32>((<i64>sum * outputScale) / (qa * qb));
+}

@@ -1,0 +1,187 @@
+// The NNUE evaluation (network build): the network file loader's checks, the accumulators
+// made lazily and incrementally along random games (captures, castling, en passant,
+// promotions, null moves, takebacks) against a refresh from the board, and SIMD against the
+// scalar reference, on random networks.
+
+import { Move } from "../../../assembly/types";
+import { doMove, undoMove, doNullMove, undoNullMove, inCheck, stateCount } from "../../../assembly/position";
+import { parseFen, START_FEN } from "../../../assembly/fen";
+import { generateMoves, moveList, moveAt, GEN_ALL } from "../../../assembly/movegen";
+import {
+  loadNetwork, netFileBytes, fnv1a, hidden, netErrorText, outputSimd, outputScalar, outputSumSimd, outputSumScalar, H_MAX, HEADER_BYTES,
+  ACTIVATION_CRELU, ACTIVATION_SCRELU, INPUTS,
+} from "../../../assembly/nnue";
+import { currentAccumulator, refresh, invalidateAccumulators } from "../../../assembly/accumulator";
+import { evaluate } from "../../../assembly/eval";
+
+let seed: u64 = 0x9e3779b97f4a7c15;
+function rnd(n: i32): i32 {
+  seed ^= seed << 13;
+  seed ^= seed >> 7;
+  seed ^= seed << 17;
+  return <i32>(seed % <u64>n);
+}
+
+/** A random network file: hidden size h, b output buckets. */
+function randomNet(h: i32, b: i32, act: i32): StaticArray<u8> {
+  const len = netFileBytes(h, b);
+  const file = new StaticArray<u8>(len);
+  const p = changetype<usize>(file);
+  store<u32>(p, 0x4e4e4357);
+  store<u32>(p, 1, 4);
+  store<u32>(p, 1, 8);
+  store<u32>(p, h, 12);
+  store<u32>(p, act, 16);
+  store<u32>(p, b, 20);
+  store<i32>(p, 255, 24);
+  store<i32>(p, 64, 28);
+  store<i32>(p, 400, 32);
+  let at = p + HEADER_BYTES;
+  for (let i = 0; i < INPUTS * h + h; i++) {
+    store<i16>(at, <i16>(rnd(129) - 64));
+    at += 2;
+  }
+  for (let i = 0; i < b * 2 * h; i++) {
+    store<i16>(at, <i16>(rnd(255) - 127));
+    at += 2;
+  }
+  for (let i = 0; i < b; i++) {
+    store<i32>(at, rnd(20001) - 10000);
+    at += 4;
+  }
+  store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(len - HEADER_BYTES)), 36);
+  return file;
+}
+
+function loadNet(file: StaticArray<u8>): bool {
+  const ok = loadNetwork(changetype<usize>(file), file.length);
+  if (ok) invalidateAccumulators();
+  return ok;
+}
+
+const scratch = new StaticArray<i16>(2 * H_MAX);
+
+/** Number of hidden values where the current accumulator differs from a scalar refresh. */
+function accumulatorMismatches(): i32 {
+  const acc = currentAccumulator();
+  refresh(changetype<usize>(scratch), false);
+  let bad = 0;
+  for (let view = 0; view < 2; view++) {
+    for (let i = 0; i < hidden; i++) {
+      if (load<i16>(acc + <usize>(view * H_MAX + i) * 2) != scratch[view * H_MAX + i]) bad++;
+    }
+  }
+  return bad;
+}
+
+function outputsDiffer(): bool {
+  const acc = currentAccumulator();
+  const black = acc + <usize>H_MAX * 2;
+  for (let bucket = 0; bucket < 4; bucket++) {
+    if (outputSumSimd(acc, black, bucket) != outputSumScalar(acc, black, bucket)) return true;
+    if (outputSumSimd(black, acc, bucket) != outputSumScalar(black, acc, bucket)) return true;
+    if (outputSimd(acc, black, bucket) != outputScalar(acc, black, bucket)) return true;
+  }
+  return false;
+}
+
+const FENS: string[] = [
+  START_FEN,
+  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+  "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+  "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+  "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+];
+
+function randomGames(games: i32, plies: i32): i32 {
+  let checked = 0;
+  let bad = 0;
+  const played = new StaticArray<u16>(400);
+  for (let g = 0; g < games; g++) {
+    parseFen(FENS[g % FENS.length]);
+    let n = 0;
+    for (let ply = 0; ply < plies; ply++) {
+      // Now and then evaluate, so that accumulators are made at irregular distances.
+      if (rnd(3) == 0) {
+        bad += accumulatorMismatches();
+        if (outputsDiffer()) bad++;
+        checked++;
+      }
+      if (!inCheck() && rnd(12) == 0) {
+        doNullMove();
+        bad += accumulatorMismatches();
+        undoNullMove();
+      }
+      // Take back a few moves now and then.
+      if (n > 4 && rnd(10) == 0) {
+        const back = 1 + rnd(3);
+        for (let k = 0; k < back; k++) undoMove(<Move>played[--n]);
+        continue;
+      }
+      const list = moveList(0);
+      const count = generateMoves(GEN_ALL, list);
+      if (count == 0) break;
+      const m = moveAt(list, rnd(count));
+      played[n++] = m;
+      doMove(m);
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+  return bad;
+}
+
+describe("network file", () => {
+  it("loads a valid file and rejects defects, keeping the network in use", () => {
+    const good = randomNet(32, 1, ACTIVATION_SCRELU);
+    expect(loadNet(good)).toBe(true);
+    expect(hidden).toBe(32);
+    const bad = randomNet(48, 1, ACTIVATION_SCRELU);
+    store<u8>(changetype<usize>(bad) + HEADER_BYTES + 100, load<u8>(changetype<usize>(bad) + HEADER_BYTES + 100) ^ 1);
+    expect(loadNet(bad)).toBe(false);
+    expect(netErrorText).toBe("content hash mismatch: the file is corrupt");
+    expect(hidden).toBe(32);
+    const short = randomNet(48, 1, ACTIVATION_SCRELU);
+    expect(loadNetwork(changetype<usize>(short), short.length - 2)).toBe(false);
+    expect(netErrorText.startsWith("file has")).toBe(true);
+    const odd = randomNet(48, 1, ACTIVATION_SCRELU);
+    store<u32>(changetype<usize>(odd), 40, 12);
+    expect(loadNet(odd)).toBe(false);
+    expect(netErrorText.startsWith("hidden size 40")).toBe(true);
+    expect(loadNetwork(changetype<usize>(odd), 10)).toBe(false);
+    expect(hidden).toBe(32);
+  });
+});
+
+describe("accumulators", () => {
+  it("made incrementally equal a refresh from the board (SCReLU, one bucket)", () => {
+    loadNet(randomNet(64, 1, ACTIVATION_SCRELU));
+    expect(randomGames(24, 120)).toBe(0);
+  });
+
+  it("made incrementally equal a refresh from the board (CReLU, four buckets, wide)", () => {
+    loadNet(randomNet(256, 4, ACTIVATION_CRELU));
+    expect(randomGames(12, 100)).toBe(0);
+  });
+
+  it("are not reused for another position after a new FEN", () => {
+    loadNet(randomNet(32, 1, ACTIVATION_SCRELU));
+    parseFen(START_FEN);
+    const a = evaluate();
+    parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+    expect(accumulatorMismatches()).toBe(0);
+    parseFen(START_FEN);
+    expect(evaluate()).toBe(a);
+    expect(stateCount).toBe(0);
+  });
+});
+
+describe("evaluation", () => {
+  it("is the network's output, colour-symmetric for the side to move", () => {
+    loadNet(randomNet(64, 1, ACTIVATION_SCRELU));
+    parseFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    const w = evaluate();
+    parseFen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+    expect(evaluate()).toBe(w);
+  });
+});
