@@ -1,0 +1,67 @@
+// NNUE network files (the format is documented in assembly/nnue.ts and docs/nnue.md): a
+// float network quantised to int16 with QA = 255, QB = 64 and written with its header and
+// content hash, named after the hash.
+
+import { writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export const QA = 255;
+export const QB = 64;
+export const OUTPUT_SCALE = 400;
+const INPUTS = 768;
+const HEADER_BYTES = 64;
+
+/** FNV-1a of bytes (as assembly/nnue.ts computes it). */
+export function fnv1a(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
+export interface FloatNetwork {
+  hidden: number;
+  buckets: number;
+  screlu: boolean;
+  /** W1 [768][H], B1 [H], W2 [B][2H], B2 [B], as the trainer's kernel lays them out. */
+  params: Float32Array;
+}
+
+/** The network file of a float network. */
+export function quantise(net: FloatNetwork): Uint8Array {
+  const { hidden: h, buckets: b, params } = net;
+  const payload = INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4;
+  const bytes = new Uint8Array(HEADER_BYTES + payload);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x57, 0x43, 0x4e, 0x4e]); // "WCNN"
+  view.setUint32(4, 1, true);
+  view.setUint32(8, 1, true);
+  view.setUint32(12, h, true);
+  view.setUint32(16, net.screlu ? 1 : 0, true);
+  view.setUint32(20, b, true);
+  view.setInt32(24, QA, true);
+  view.setInt32(28, QB, true);
+  view.setInt32(32, OUTPUT_SCALE, true);
+  let at = HEADER_BYTES;
+  const i16 = (v: number) => {
+    view.setInt16(at, Math.max(-32768, Math.min(32767, Math.round(v))), true);
+    at += 2;
+  };
+  const w2 = INPUTS * h + h;
+  for (let i = 0; i < w2; i++) i16(params[i] * QA);
+  for (let i = w2; i < w2 + b * 2 * h; i++) i16(params[i] * QB);
+  for (let k = 0; k < b; k++) {
+    view.setInt32(at, Math.round(params[w2 + b * 2 * h + k] * QA * QB), true);
+    at += 4;
+  }
+  view.setUint32(36, fnv1a(bytes.subarray(HEADER_BYTES)), true);
+  return bytes;
+}
+
+/** Writes a network file into dir as wcnn-<hash>.nnue; returns its path. */
+export function writeNetwork(bytes: Uint8Array, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const hash = new DataView(bytes.buffer, bytes.byteOffset).getUint32(36, true);
+  const file = join(dir, `wcnn-${hash.toString(16).padStart(8, "0")}.nnue`);
+  writeFileSync(file, bytes);
+  return file;
+}

@@ -1,0 +1,105 @@
+// The NNUE trainer: the loss falls on a committed fixture, checkpoints resume exactly, and the
+// quantised network file gives the engine's network build the trainer's evaluation.
+import { describe, it, expect, beforeAll } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Core } from "../bindings/core.js";
+import { NnueTrainer, TrainingData, TrainSettings } from "../learn/nnue-trainer.js";
+import { quantise, writeNetwork } from "../learn/net-file.js";
+import { RecordCodec } from "../learn/records.js";
+import { Rng } from "../learn/rng.js";
+
+const FIXTURE = fileURLToPath(new URL("./data/selfplay-16k.bin", import.meta.url));
+const NNUE_WASM = new URL("../build/wasmchess-nnue.wasm", import.meta.url);
+
+const settings: TrainSettings = {
+  hidden: 32, buckets: 2, screlu: true, wdl: 0.5, batchSize: 1024, epochs: 6, lr: 0.005, lrStep: 100, lrGamma: 0.1,
+  weightDecay: 0.01, evalScale: 0, seed: 5,
+};
+let data: TrainingData;
+let evalScale: number;
+
+beforeAll(() => {
+  data = TrainingData.load([FIXTURE], 0.1, 3000, 1);
+  evalScale = data.fitEvalScale();
+});
+
+/** Loads a network file into an engine of the network build; returns the engine. */
+async function engineWith(net: Uint8Array): Promise<Core> {
+  const core = await Core.create({ hashMb: 1, wasmUrl: NNUE_WASM });
+  const w = core.exports;
+  const ptr = w.networkBuffer(net.length);
+  new Uint8Array(w.memory.buffer, ptr, net.length).set(net);
+  if (!w.networkLoad(net.length)) throw new Error(w.networkError());
+  return core;
+}
+
+describe("NNUE trainer", () => {
+  it("fits a sensible logistic scale and lowers the training and validation loss", async () => {
+    expect(evalScale).toBeGreaterThan(60);
+    expect(evalScale).toBeLessThan(600);
+    const t = await NnueTrainer.create(settings);
+    const before = t.loss(data.train, evalScale);
+    const validationBefore = t.loss(data.validation, evalScale);
+    for (let e = 0; e < settings.epochs; e++) t.trainEpoch(data, evalScale, new Rng(1, e));
+    const after = t.loss(data.train, evalScale);
+    const validationAfter = t.loss(data.validation, evalScale);
+    expect(after).toBeLessThan(before * 0.7);
+    expect(validationAfter).toBeLessThan(validationBefore * 0.8);
+  });
+
+  it("resumes from a checkpoint to the same parameters as an uninterrupted run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "train-"));
+    const a = await NnueTrainer.create(settings);
+    for (let e = 0; e < 2; e++) a.trainEpoch(data, evalScale, new Rng(1, e));
+    const b = await NnueTrainer.create(settings);
+    b.trainEpoch(data, evalScale, new Rng(1, 0));
+    b.saveCheckpoint(join(dir, "c.bin"), {});
+    const c = await NnueTrainer.create({ ...settings, seed: 99 });
+    c.loadCheckpoint(join(dir, "c.bin"));
+    c.trainEpoch(data, evalScale, new Rng(1, 1));
+    expect(Array.from(c.params())).toEqual(Array.from(a.params()));
+    expect(c.epoch).toBe(2);
+  });
+
+  it("writes a network file that the engine evaluates as the trainer does", async () => {
+    const t = await NnueTrainer.create(settings);
+    for (let e = 0; e < 2; e++) t.trainEpoch(data, evalScale, new Rng(2, e));
+    const net = quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() });
+    const file = writeNetwork(net, mkdtempSync(join(tmpdir(), "net-")));
+    expect(file).toMatch(/wcnn-[0-9a-f]{8}\.nnue$/);
+    expect(Buffer.from(readFileSync(file)).equals(Buffer.from(net))).toBe(true);
+    const core = await engineWith(net);
+    expect(core.exports.networkHidden()).toBe(32);
+    const codec = new RecordCodec(core);
+    let worst = 0;
+    let sum = 0;
+    const n = 300;
+    for (let i = 0; i < n; i++) {
+      codec.unpack(data.validation, i, `validation ${i}`);
+      const engine = core.evaluate().score;
+      const float = t.evaluate(data.validation, i);
+      worst = Math.max(worst, Math.abs(engine - float) / Math.max(1, Math.abs(float) / 100));
+      sum += Math.abs(engine - float);
+    }
+    // Quantisation (weights rounded to 1/255 and 1/64) costs a few centipawns; a wrong feature
+    // order or perspective would cost hundreds.
+    expect(sum / n).toBeLessThan(4);
+    expect(worst).toBeLessThan(20);
+  });
+
+  it("rejects a corrupt network file with a clear error and keeps the network in use", async () => {
+    const t = await NnueTrainer.create(settings);
+    const net = quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() });
+    const core = await engineWith(net);
+    const w = core.exports;
+    const bad = net.slice();
+    bad[1000] ^= 0x40;
+    new Uint8Array(w.memory.buffer, w.networkBuffer(bad.length), bad.length).set(bad);
+    expect(w.networkLoad(bad.length)).toBe(false);
+    expect(w.networkError()).toMatch(/hash mismatch/);
+    expect(w.networkHash()).toBe(new DataView(net.buffer).getUint32(36, true));
+  });
+});
