@@ -150,9 +150,10 @@ export let SHIELD_PAWN_FAR: i32 = S(8, 0);
 export let SHIELD_MISSING: i32 = S(-15, 0);
 /** Enemy pawn storming the king's files, by its distance in ranks from the king (1..3). */
 export const PAWN_STORM: StaticArray<i32> = [0, S(-5, 0), S(-25, 0), S(-12, 0)];
-/** Attack units per piece type attacking the king zone; penalty = units^2 / KING_ATTACK_DIVISOR. */
-export const KING_ATTACK_UNITS: StaticArray<i32> = [0, 0, 2, 2, 3, 5, 0];
-export let KING_ATTACK_DIVISOR: i32 = 2;
+/** Attack units per piece type attacking the king zone; penalty = units^2 / KING_ATTACK_DIVISOR
+ *  (midgame), at most KING_ATTACK_MAX. Units are in quarters, so the tuner can set them finely. */
+export const KING_ATTACK_UNITS: StaticArray<i32> = [0, 0, 8, 8, 12, 20, 0];
+export let KING_ATTACK_DIVISOR: i32 = 32;
 export let KING_ATTACK_MAX: i32 = 600;
 /** The attack counts only with at least this many attackers (and the enemy queen on board). */
 export let KING_ATTACKERS_MIN: i32 = 2;
