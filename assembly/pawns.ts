@@ -6,7 +6,7 @@ import { Color, WHITE, BLACK, PAWN, fileOf, rankOf, relativeRank } from "./types
 import { lsb, squareBB, pawnAttacksBB } from "./bitboard";
 import { piecesOf } from "./position";
 import { DOUBLED_PAWN, ISOLATED_PAWN, BACKWARD_PAWN, CONNECTED_PAWN } from "./params";
-import { trace } from "./trace";
+import { trace, tracing, setTracing, TRACE } from "./trace";
 import { W_DOUBLED_PAWN, W_ISOLATED_PAWN, W_BACKWARD_PAWN, W_CONNECTED_PAWN } from "./weights";
 
 // Entry (64 bytes): white pawns, black pawns, structure score white, black (packed, each from
@@ -50,6 +50,9 @@ export function pawnEntry(): usize {
 }
 
 function fill(e: usize, wp: u64, bp: u64): void {
+  // The tuner's trace counts the structure afresh (traceStructure), not here.
+  const traced = TRACE && tracing;
+  if (TRACE) setTracing(false);
   store<u64>(e, wp);
   store<u64>(e, bp, 8);
   for (let c = WHITE; c <= BLACK; c++) {
@@ -58,6 +61,7 @@ function fill(e: usize, wp: u64, bp: u64): void {
     store<i32>(e + 16 + (<usize>c << 2), evaluateSide(c, ours, theirs));
     store<u64>(e + 24 + (<usize>c << 3), passedOf(c, ours, theirs));
   }
+  if (TRACE) setTracing(traced);
 }
 
 function passedOf(us: Color, ours: u64, theirs: u64): u64 {

@@ -39,6 +39,17 @@ describe("evaluation trace", () => {
     expect(worst).toBeLessThanOrEqual(3);
   });
 
+  it("reproduces it also on positions whose pawn structure is not cached yet", async () => {
+    const fresh = await Tracer.create();
+    const cold = new TraceSet();
+    const chunk = readRecords([FIXTURE], 2048).next().value!;
+    fresh.trace(cold, chunk.bytes, chunk.count, { maxScore: 2000, quiet: false }, (r) => `record ${r}`);
+    let worst = 0;
+    for (let p = 0; p < cold.count; p++) worst = Math.max(worst, Math.abs(evaluate(cold, p, theta0, layout) - cold.engineEval[p]));
+    expect(cold.count).toBeGreaterThan(1500);
+    expect(worst).toBeLessThanOrEqual(3);
+  });
+
   it("names every weight once, and the king attack units as plain weights", () => {
     expect(new Set(layout.names).size).toBe(layout.names.length);
     expect(layout.names[layout.kingAttackUnits + 5]).toBe("KING_ATTACK_UNITS[5]");
