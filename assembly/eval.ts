@@ -425,6 +425,14 @@ function endgameScale(strong: Color): i32 {
   return 64;
 }
 
+/** Brings the evaluation's incremental state up to the current position (the network's
+ *  accumulators), so that every node the search visits has it at hand for its children even
+ *  when it is not evaluated itself (a transposition-table hit, a check). */
+// @ts-ignore: decorator
+@inline export function keepEvalState(): void {
+  if (USE_NNUE && hidden != 0) currentAccumulator();
+}
+
 /** The network's evaluation (network build with a network loaded), kept below the scores of
  *  known wins. The term breakdown is empty. */
 function nnueEvaluate(): i32 {

@@ -10,7 +10,7 @@ import {
   keyBefore, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
 } from "./position";
 import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
-import { evaluate } from "./eval";
+import { evaluate, keepEvalState } from "./eval";
 import { see, SEE_VALUE } from "./see";
 import {
   VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY,
@@ -221,6 +221,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   alpha = max(alpha, matedIn(ply));
   beta = min(beta, mateIn(ply + 1));
   if (alpha >= beta) return alpha;
+  keepEvalState();
 
   const posKey = key;
   const hit = probe(posKey, ply);
@@ -365,6 +366,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   if (rule50 >= 100 || insufficientMaterial()) return VALUE_DRAW;
   const checked = inCheck();
   if (ply >= MAX_PLY - 2) return checked ? VALUE_DRAW : evaluate();
+  keepEvalState();
 
   const posKey = key;
   const hit = probe(posKey, ply);

@@ -2,9 +2,12 @@
 // fresh tables; prints the node signature (`Nodes searched: N`) and nodes per second.
 // With --ttd it also times the search to a depth (default 12) from the start position and
 // Kiwipete, beside native Stockfish when it is installed.
-//   npm run bench [-- --depth N] [--ttd] [--ttd-depth N]
+// --wasm FILE benches another build (the network build: --wasm build/wasmchess-nnue.wasm).
+//   npm run bench [-- --depth N] [--ttd] [--ttd-depth N] [--wasm FILE]
 
 import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createInstance } from "../bindings/wasm.js";
 import { UciProcess, findExecutable } from "./uci-process.js";
 
@@ -13,10 +16,12 @@ const { values } = parseArgs({
     depth: { type: "string" },
     ttd: { type: "boolean", default: false },
     "ttd-depth": { type: "string", default: "12" },
+    wasm: { type: "string" },
   },
 });
 
-const w = await createInstance();
+const w = await createInstance({}, values.wasm ? pathToFileURL(resolve(values.wasm)) : undefined);
+if (w.networkHidden() > 0) console.log(`network ${w.networkHash().toString(16).padStart(8, "0")}, hidden size ${w.networkHidden()}`);
 const depth = values.depth ? Number(values.depth) : 0;
 const t0 = performance.now();
 const nodes = Number(w.bench(depth));
