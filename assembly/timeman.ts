@@ -5,6 +5,12 @@
 
 import { hostNow } from "./host";
 
+/** Moves assumed still to play at the start of a sudden-death game (a quarter fewer per ply). */
+const MOVES_LEFT_AT_START = 50;
+/** A new iteration starts only if the time used so far, times this, fits the soft budget
+ *  (the next iteration usually costs about this much more than all before it). */
+const ITERATION_GROWTH = 1.6;
+
 /** Milliseconds kept in reserve for the host and the transport (UCI Move Overhead). */
 export let moveOverheadMs: i32 = 30;
 
@@ -63,7 +69,7 @@ export function setClock(timeLeftMs: i32, incMs: i32, movesToGo: i32, gamePly: i
   fixedTime = false;
   const left = <f64>max(timeLeftMs - moveOverheadMs, 1);
   // Sudden death: assume more moves remain early in the game than late.
-  const mtg = movesToGo > 0 ? <f64>min(movesToGo, 50) : <f64>max(50 - gamePly / 4, 20);
+  const mtg = movesToGo > 0 ? <f64>min(movesToGo, 50) : <f64>max(MOVES_LEFT_AT_START - gamePly / 4, 20);
   let soft = left / mtg + <f64>incMs * 0.75;
   soft = min(soft, left * 0.5);
   let hard = min(soft * 4.5, left * 0.75);
@@ -85,8 +91,7 @@ export function hardLimitReached(): bool {
 export function mayStartIteration(stability: f64): bool {
   if (!timed) return true;
   if (fixedTime) return elapsedMs() < hardMs;
-  const GROWTH = 1.6; // the next iteration usually costs about this much more
-  return elapsedMs() * GROWTH <= softMs * stability && elapsedMs() < hardMs;
+  return elapsedMs() * ITERATION_GROWTH <= softMs * stability && elapsedMs() < hardMs;
 }
 
 /** True when the search is under a time limit. */
