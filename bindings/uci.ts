@@ -83,6 +83,8 @@ export class UciSession {
   private queued = 0; // commands waiting in the queue
   private search: Search | undefined; // the search the engine is running
   private waiting: Search[] = []; // go commands read but not started yet
+  /** Why the last `position` was rejected; undefined while the position is valid. */
+  private rejectedPosition: string | undefined;
   private readonly spins: SpinOption[];
   private quitting = false;
 
@@ -252,9 +254,22 @@ export class UciSession {
     spin.value = clamped;
   }
 
-  /** position startpos|fen <FEN> [moves ...]: a bad FEN keeps the previous position; an
-   *  illegal move keeps the position reached just before it. */
+  /** position startpos|fen <FEN> [moves ...]. A rejected position (malformed, a bad FEN, an
+   *  illegal move) leaves the board as it was (bad FEN) or after the last legal move, for `d`
+   *  and `eval`; but until a valid `position` arrives, every `go` answers `bestmove 0000`
+   *  rather than a move of a position the GUI did not ask about. */
   private async setPosition(tokens: string[]): Promise<void> {
+    this.rejectedPosition = "a 'position' command is being read";
+    try {
+      await this.readPosition(tokens);
+      this.rejectedPosition = undefined;
+    } catch (err) {
+      this.rejectedPosition = err instanceof Error ? err.message : String(err);
+      throw err;
+    }
+  }
+
+  private async readPosition(tokens: string[]): Promise<void> {
     const movesAt = tokens.indexOf("moves");
     const head = movesAt < 0 ? tokens.slice(1) : tokens.slice(1, movesAt);
     const moves = movesAt < 0 ? [] : tokens.slice(movesAt + 1);
@@ -267,6 +282,14 @@ export class UciSession {
     if (played < moves.length) {
       throw new Error(`illegal move '${moves[played].slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
     }
+  }
+
+  /** Throws while the last `position` was rejected: no search may run on a position the GUI
+   *  did not send. */
+  private checkPositionAccepted(command: string): void {
+    const reason = this.rejectedPosition;
+    if (reason === undefined) return;
+    throw new Error(`${command}: no valid position (the last 'position' was rejected: ${reason.slice(0, 200)}); send a valid 'position' first`);
   }
 
   /** The limits of a go. Unknown tokens are reported and skipped; a limit without a number
@@ -315,6 +338,7 @@ export class UciSession {
   private async go(tokens: string[], search: Search): Promise<void> {
     // A go during a search first ends that search (which prints its own bestmove).
     await this.finishSearch();
+    this.checkPositionAccepted("go");
     const limits = this.parseGo(tokens);
     search.infinite = !!limits.infinite;
     if (limits.searchmoves) {
@@ -347,9 +371,10 @@ export class UciSession {
     if (search.stopRequested) this.engine.stop();
   }
 
-  /** The bestmove of a go whose search failed or never started: the first legal move. */
+  /** The bestmove of a go whose search failed or never started: the first legal move, or
+   *  0000 after a rejected position. */
   private async answerWithoutSearch(search: Search): Promise<void> {
-    const moves = await this.engine.legalMoves().catch(() => [] as string[]);
+    const moves = this.rejectedPosition === undefined ? await this.engine.legalMoves().catch(() => [] as string[]) : [];
     search.result = { bestmove: moves[0] ?? "0000", score: { cp: 0 }, pv: [], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0 };
     this.printBestMove(search);
   }
@@ -397,6 +422,7 @@ export class UciSession {
     const depth = Number(tokens[2]);
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
     await this.finishSearch();
+    this.checkPositionAccepted("go perft");
     let total = 0;
     for (const { move, nodes } of await this.engine.divide(depth)) {
       this.send(`${move}: ${nodes}`);
