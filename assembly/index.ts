@@ -337,6 +337,30 @@ export function sliderTableBytes(): i32 {
 
 setStartPosition();
 
+// ---------------------------------------------------------------- game records
+
+/** Plays the legal move `text` names, in SAN ("Nf3", "exd6", "O-O") or, when `uci` is true,
+ *  in UCI ("g1f3"); returns "<uci> <san>", the SAN as the engine writes it (with check and
+ *  mate signs), or "" when no legal move matches (or, for SAN, several do). One call per move
+ *  for game records and PGN reading. */
+export function playNotation(text: string, uci: bool): string {
+  const m = uci ? parseUciMove(text) : parseSan(text);
+  if (m == MOVE_NONE) return "";
+  const out = moveToUci(m) + " " + moveToSan(m);
+  play(m);
+  return out;
+}
+
+/** Legal moves of the current position as "<uci> <san>" pairs, separated by spaces. */
+export function legalMovesWithSan(): string {
+  const n = legalMoveCount();
+  const moves = new StaticArray<Move>(n);
+  for (let i = 0; i < n; i++) moves[i] = legalMoveAt(i);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = moveToUci(moves[i]) + " " + moveToSan(moves[i]);
+  return parts.join(" ");
+}
+
 // ---------------------------------------------------------------- learning data
 
 import { RECORD_BYTES, packRecord, unpackRecord, recordErrorText } from "./packed-board";

@@ -11,6 +11,9 @@ export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/** A move in UCI notation: from and to squares and an optional promotion piece. */
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrqNBRQ]?$/;
+
 /** Deepest perft the bindings accept. */
 export const MAX_PERFT_DEPTH = 20;
 
@@ -151,6 +154,34 @@ export class Core {
     const ok = typeof uci === "string" && uci.length <= 8 && this.guard((w) => w.playUciMove(uci));
     if (ok) this.game.moves.push(uci);
     return ok;
+  }
+
+  /** Plays a move given in SAN ("Nf3", "exd5", "O-O") or UCI ("g1f3"; a text that looks like
+   *  one is read as UCI) and returns it in both notations, the SAN with check and mate signs.
+   *  Throws an Error naming the move and the position when no legal move matches (illegal,
+   *  ambiguous or malformed); the position is then unchanged. */
+  playSanOrUci(move: string): { uci: string; san: string } {
+    if (typeof move !== "string") throw new TypeError(`a move must be a string, got ${typeof move}`);
+    if (move.length > 16) throw new Error(`not a move: ${JSON.stringify(move.slice(0, 20))}…`);
+    const uci = UCI_MOVE.test(move);
+    const played = this.guard((w) => w.playNotation(move, uci));
+    if (!played) {
+      throw new Error(`${uci ? "illegal move" : "no legal move matches"} ${JSON.stringify(move)} in ${this.fen()}${uci ? "" : " (illegal, ambiguous or malformed)"}`);
+    }
+    const space = played.indexOf(" ");
+    const result = { uci: played.slice(0, space), san: played.slice(space + 1) };
+    this.game.moves.push(result.uci);
+    return result;
+  }
+
+  /** Legal moves of the current position in UCI and SAN. */
+  legalMovesWithSan(): { uci: string; san: string }[] {
+    const text = this.guard((w) => w.legalMovesWithSan());
+    if (!text) return [];
+    const words = text.split(" ");
+    const out: { uci: string; san: string }[] = [];
+    for (let i = 0; i < words.length; i += 2) out.push({ uci: words[i], san: words[i + 1] });
+    return out;
   }
 
   /** Plays UCI moves in order up to the first one that is not legal; returns how many were
