@@ -56,7 +56,7 @@ export class Game {
     claimBoard(this);
   }
 
-  /** The PGN reader's way in (internal): moves already checked by the engine. */
+  /** @internal The PGN reader's way in: moves already checked by the engine. */
   static fromParsed(fen: string, headers: ReadonlyMap<string, string>, line: MoveNode[], comment?: string): Game {
     const game = new Game(fen);
     for (const [name, value] of headers) game.headers.set(name, value);
