@@ -13,7 +13,7 @@ import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import type { Core, DivideEntry, GameStatus } from "./core.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
-import { loadRules, rulesCore, boardFor, claimBoard } from "./rules.js";
+import { loadRules, rulesCore, rulesReady, boardFor, claimBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
   checkInteger, checkKeys, checkLimits, checkBoolean,
@@ -219,9 +219,11 @@ export class Engine {
     return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves));
   }
 
-  /** Answers from the caller's thread, at once. */
+  /** Answers from the caller's thread, at once (after re-creating the rules instance if a
+   *  wasm trap broke it). */
   private local<T>(fn: (board: Core) => T): Promise<T> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    if (!rulesReady()) return loadRules().then(() => fn(this.board()));
     return settled(() => fn(this.board()));
   }
 
@@ -246,10 +248,12 @@ export class Engine {
    *  rejects on a bad FEN or illegal move and keeps the previous position. */
   setPosition(fen: string = START_FEN, moves: readonly string[] = []): Promise<void> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    return settled(() => {
+    const set = () => {
       this.position = this.checkPosition(fen, moves);
       claimBoard(this);
-    });
+    };
+    if (!rulesReady()) return loadRules().then(set);
+    return settled(set);
   }
 
   /** Checks a position on the rules instance (which then holds it) and returns its record. */

@@ -25,6 +25,11 @@ export async function loadRules(): Promise<Core> {
   return loading;
 }
 
+/** True when the instance is loaded and usable (not broken by a wasm trap). */
+export function rulesReady(): boolean {
+  return instance !== undefined && !instance.crashed;
+}
+
 /** The loaded instance; throws when loadRules() has not finished yet. */
 export function rulesCore(): Core {
   if (!instance) throw new Error("the rules instance is not loaded yet (await loadRules(), Game.create() or Engine.create() first)");

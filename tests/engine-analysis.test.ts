@@ -134,6 +134,15 @@ describe("Engine analysis rules", () => {
     expect((await moves).length).toBe(20);
   });
 
+  it("a wasm trap in the in-thread rules instance: the next call re-creates it, the position stays", async () => {
+    const e = await make();
+    await e.setPosition(KIWIPETE, ["e1g1"]);
+    const { rulesCore } = await import("../build/rules.js");
+    expect(() => rulesCore().crashForTesting()).toThrow(/engine crashed/);
+    expect(await e.fen()).toBe("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+    expect(await e.toSan("e8g8")).toBe("O-O");
+  });
+
   it("the bench keeps the position", async () => {
     const e = await make();
     await e.setPosition(KIWIPETE, ["e1g1"]);
