@@ -13,15 +13,19 @@ let holder: object | undefined;
 /** Loads the instance the first time (and again after a wasm trap made it unusable). */
 export async function loadRules(): Promise<Core> {
   if (instance && !instance.crashed) return instance;
-  if (!loading || instance?.crashed) {
-    // The rules never search: the smallest table keeps the instance's memory small.
-    loading = Core.create({ hashMb: 1 }).then((core) => {
+  // No hash size: the table is allocated by the first search, and the rules never search.
+  loading ??= Core.create().then(
+    (core) => {
       instance = core;
       holder = undefined;
+      loading = undefined;
       return core;
-    });
-    loading.catch(() => (loading = undefined));
-  }
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }
 
