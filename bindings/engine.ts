@@ -13,10 +13,10 @@ import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import type { Core, DivideEntry, GameStatus } from "./core.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
-import { loadRules, rulesCore, rulesReady, boardFor, claimBoard } from "./rules.js";
+import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
-  checkInteger, checkKeys, checkLimits, checkBoolean,
+  LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 
 export interface EngineOptions {
@@ -56,7 +56,6 @@ type Pending = {
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
 const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory"];
 const HANDLERS = ["onInfo", "onCurrMove"];
-const LIMIT_KEYS = ["depth", "nodes", "mate", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "searchmoves"];
 
 function checkEngineOptions(options: EngineOptions): void {
   checkKeys("Engine option", options, ENGINE_OPTIONS);
@@ -72,6 +71,14 @@ function checkHandlers(handlers: unknown): SearchHandlers {
     if (fn !== undefined && typeof fn !== "function") throw new TypeError(`${name} must be a function`);
   }
   return h;
+}
+
+/** Throws when a searchmoves entry is not a legal move on the board. */
+function checkSearchMoves(limits: SearchLimits, board: Core): void {
+  if (!limits.searchmoves) return;
+  const legal = new Set(board.legalMoves());
+  const bad = limits.searchmoves.find((m) => !legal.has(m));
+  if (bad !== undefined) throw new Error(`searchmoves: ${JSON.stringify(bad)} is not a legal move in ${board.fen()}`);
 }
 
 /** Runs check now: a rejected promise when it throws, run() otherwise (at once, so that the
@@ -386,7 +393,8 @@ export class Engine {
     if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
     let checked: SearchLimits;
     try {
-      checked = this.checkSearchMoves(checkLimits(limits));
+      checked = checkLimits(limits);
+      checkSearchMoves(checked, this.board());
       handlers = checkHandlers(handlers);
     } catch (err) {
       return Promise.reject(err);
@@ -400,20 +408,27 @@ export class Engine {
    *  rejects and leaves the running search and the position as they were. */
   analyse(position: AnalysisPosition = "startpos", options: AnalyseOptions = {}, onInfo?: (info: SearchInfo) => void): Promise<SearchResult> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    if (!rulesReady()) return loadRules().then(() => this.analyse(position, options, onInfo));
     let limits: SearchLimits;
     let multiPv: number | undefined;
     let next: PositionRecord;
     try {
-      const { multiPv: lines, ...rest } = checkKeys("analyse option", options, [...LIMIT_KEYS, "multiPv"]) as AnalyseOptions;
+      const { multiPv: lines, ...rest } = checkKeys("analyse option", options, [...LIMIT_NAMES, "multiPv"]) as AnalyseOptions;
       if (lines !== undefined) multiPv = checkInteger("multiPv", lines, 1, MULTIPV_MAX);
-      const ending = ["depth", "nodes", "mate", "movetime", "wtime", "btime"].some((k) => (rest as Record<string, unknown>)[k] !== undefined);
+      const ending = ENDING_LIMITS.some((k) => rest[k] !== undefined);
       limits = checkLimits(ending || rest.infinite !== undefined ? rest : { ...rest, infinite: true });
       if (onInfo !== undefined && typeof onInfo !== "function") throw new TypeError("onInfo must be a function");
-      const fen = typeof position === "string" ? position : (position?.fen ?? START_FEN);
-      const moves = typeof position === "string" ? [] : (position?.moves ?? []);
       if (typeof position !== "string" && (position === null || typeof position !== "object")) throw new TypeError("position must be a FEN or { fen, moves }");
+      const fen = typeof position === "string" ? position : (position.fen ?? START_FEN);
+      const moves = typeof position === "string" ? [] : (position.moves ?? []);
       next = this.checkPosition(fen, moves);
     } catch (err) {
+      return Promise.reject(err);
+    }
+    try {
+      checkSearchMoves(limits, rulesCore()); // the rules board holds the new position
+    } catch (err) {
+      forgetBoard();
       return Promise.reject(err);
     }
     claimBoard(this);
@@ -421,20 +436,7 @@ export class Engine {
     const running = this.pending.get(this.searchId);
     if (running) running.handlers = undefined;
     this.stop();
-    try {
-      limits = this.checkSearchMoves(limits);
-    } catch (err) {
-      return Promise.reject(err);
-    }
     return this.startSearch(limits, { onInfo }, multiPv);
-  }
-
-  private checkSearchMoves(limits: SearchLimits): SearchLimits {
-    if (!limits.searchmoves) return limits;
-    const legal = new Set(this.board().legalMoves());
-    const bad = limits.searchmoves.find((m) => !legal.has(m));
-    if (bad !== undefined) throw new Error(`searchmoves: ${JSON.stringify(bad)} is not a legal move in ${this.board().fen()}`);
-    return limits;
   }
 
   private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {

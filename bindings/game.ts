@@ -5,7 +5,7 @@
 
 import { START_FEN, checkFenArgument } from "./core.js";
 import type { Core, GameStatus } from "./core.js";
-import { loadRules, rulesCore, boardFor, claimBoard, releaseBoard } from "./rules.js";
+import { loadRules, rulesCore, boardFor, claimBoard, releaseBoard, forgetBoard } from "./rules.js";
 import { writePgn } from "./pgn-write.js";
 import type { PgnError } from "./pgn-read.js";
 
@@ -124,7 +124,10 @@ export class Game {
     if (!Number.isInteger(ply) || ply < 0 || ply > this.line.length) throw new RangeError(`ply must be an integer from 0 to ${this.line.length}, got ${ply}`);
     if (ply === this.line.length) return this.fen();
     // A board for this question only: the game's own position is replayed when next needed.
-    return boardFor({}, (core) => core.setPosition(this.start, this.line.slice(0, ply).map((m) => m.uci))).fen();
+    const core = rulesCore();
+    forgetBoard();
+    core.setPosition(this.start, this.line.slice(0, ply).map((m) => m.uci));
+    return core.fen();
   }
 
   /** Side to move: "w" or "b". */

@@ -57,6 +57,11 @@ export function claimBoard(owner: object): void {
   holder = owner;
 }
 
+/** Records that the board holds nobody's position (it was set up for a question only). */
+export function forgetBoard(): void {
+  holder = undefined;
+}
+
 /** Records that `owner`'s position is no longer what the board holds (owner changed its
  *  position without playing it on the board, as an undo does). */
 export function releaseBoard(owner: object): void {

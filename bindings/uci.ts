@@ -5,7 +5,7 @@
 import { Engine } from "./engine.js";
 import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
-import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, clampLimit } from "./validate.js";
+import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
 import type { NumericLimit } from "./validate.js";
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
@@ -318,7 +318,7 @@ export class UciSession {
       } else unknown.push(`unknown token '${t.slice(0, 20)}'`);
     }
     if (unknown.length) this.error(new Error(`go: ${unknown.slice(0, 5).join("; ")} (ignored)`));
-    const limited = ["depth", "nodes", "mate", "movetime", "wtime", "btime"].some((k) => k in limits);
+    const limited = ENDING_LIMITS.some((k) => k in limits);
     if (!limited) limits.infinite = true;
     return limits;
   }

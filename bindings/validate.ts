@@ -40,9 +40,10 @@ export const LIMIT_RANGES = {
 export type NumericLimit = keyof typeof LIMIT_RANGES;
 export const NUMERIC_LIMITS = Object.keys(LIMIT_RANGES) as NumericLimit[];
 const FLAG_LIMITS = ["infinite", "ponder"] as const;
-const KNOWN_LIMITS = new Set<string>([...NUMERIC_LIMITS, ...FLAG_LIMITS, "searchmoves"]);
+/** Every key of SearchLimits. */
+export const LIMIT_NAMES: readonly string[] = [...NUMERIC_LIMITS, ...FLAG_LIMITS, "searchmoves"];
 /** Limits that end a search on their own; without one, only `infinite: true` is allowed. */
-const ENDING_LIMITS: readonly NumericLimit[] = ["depth", "nodes", "mate", "movetime", "wtime", "btime"];
+export const ENDING_LIMITS: readonly NumericLimit[] = ["depth", "nodes", "mate", "movetime", "wtime", "btime"];
 
 function show(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
@@ -92,7 +93,7 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
 /** Validated search limits: every field checked, and at least one limit that ends the search
  *  unless `infinite: true`. Returns a copy with times rounded down. */
 export function checkLimits(limits: unknown): SearchLimits {
-  const given = checkKeys("search limit", limits, [...KNOWN_LIMITS]);
+  const given = checkKeys("search limit", limits, LIMIT_NAMES);
   const out: SearchLimits = {};
   for (const name of NUMERIC_LIMITS) {
     if (given[name] !== undefined) out[name] = checkNumber(name, given[name], LIMIT_RANGES[name], name === "depth" || name === "nodes" || name === "mate" || name === "movestogo" ? "" : "milliseconds");

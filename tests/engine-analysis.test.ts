@@ -102,6 +102,7 @@ describe("Engine analysis rules", () => {
     await expect(e.analyse({ fen: KIWIPETE, moves: ["e1e3"] })).rejects.toThrow(/illegal move "e1e3" at index 0/);
     await expect(e.analyse(KIWIPETE, { multiPv: 0 })).rejects.toThrow(RangeError);
     await expect(e.analyse(KIWIPETE, { depht: 3 } as object)).rejects.toThrow(/unknown analyse option "depht"/);
+    await expect(e.analyse(START_FEN, { searchmoves: ["e1g1"] })).rejects.toThrow(/searchmoves: "e1g1" is not a legal move in rnbqkbnr/);
     expect(e.searching).toBe(true);
     expect(await e.fen()).toBe(KIWIPETE);
     e.stop();
