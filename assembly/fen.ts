@@ -75,30 +75,34 @@ function parseCount(s: string): i32 {
   return v;
 }
 
+/** Places the pieces of the board field. A rank of the wrong length is reported with the
+ *  number of squares it describes ("rank 3 describes 9 squares, not 8"), long or short. */
 function placePieces(board: string): i32 {
   let rank = 7;
-  let file = 0;
+  let file = 0; // squares described so far on this rank, possibly more than 8
   for (let i = 0; i < board.length; i++) {
     const ch = board.charCodeAt(i);
     if (ch == 47) {
       // '/'
-      if (file != 8) return fail(FEN_RANK_LENGTH, "rank " + (rank + 1).toString() + " describes " + file.toString() + " squares, not 8");
+      if (file != 8) return rankLengthError(rank, file);
       if (--rank < 0) return fail(FEN_RANK_COUNT, "the board has more than 8 ranks");
       file = 0;
     } else if (ch >= 49 && ch <= 56) {
       file += ch - 48;
-      if (file > 8) return fail(FEN_RANK_LENGTH, "rank " + (rank + 1).toString() + " describes more than 8 squares");
     } else {
       const idx = PIECE_CHARS.indexOf(String.fromCharCode(ch));
       if (idx <= 0 || ch == 32) return fail(FEN_PIECE_LETTER, "unknown piece letter '" + String.fromCharCode(ch) + "'");
-      if (file > 7) return fail(FEN_RANK_LENGTH, "rank " + (rank + 1).toString() + " describes more than 8 squares");
-      putPiece(idx, makeSquare(file, rank));
+      if (file < 8) putPiece(idx, makeSquare(file, rank));
       file++;
     }
   }
   if (rank > 0) return fail(FEN_RANK_COUNT, "the board has " + (8 - rank).toString() + " ranks, not 8");
-  if (file != 8) return fail(FEN_RANK_LENGTH, "rank 1 describes " + file.toString() + " squares, not 8");
+  if (file != 8) return rankLengthError(rank, file);
   return FEN_OK;
+}
+
+function rankLengthError(rank: i32, squares: i32): i32 {
+  return fail(FEN_RANK_LENGTH, "rank " + (rank + 1).toString() + " describes " + squares.toString() + " squares, not 8");
 }
 
 /** Checks the kings, the piece counts and the back ranks of the position just placed. */

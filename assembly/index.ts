@@ -147,7 +147,7 @@ import {
   resetLimits, setDepthLimit, setNodeLimit, setMateLimit, setMoveTimeLimit, setClockLimit,
   setInfinite, setPondering, setMultiPv, addSearchMove,
 } from "./limits";
-import { resizeTable, clearTable, hashfull, hashSizeMb } from "./tt";
+import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { setMoveOverhead } from "./timeman";
 import { searchTimeMs } from "./timeman";
@@ -190,7 +190,14 @@ export function limitSearchMove(text: string): bool {
 
 /** Runs the search with the limits set; info records are announced through hostInfo. */
 export function go(): void {
+  ensureTable();
   think();
+}
+
+/** The table is allocated by the first search (or optionHash), not at start-up: an instance
+ *  that never searches (the bindings' in-thread rules instance) stays small. */
+function ensureTable(): void {
+  if (hashSizeMb() == 0) resizeTable(HASH_DEFAULT_MB);
 }
 
 export function optionMultiPv(n: i32): void {
@@ -203,8 +210,10 @@ export function optionMoveOverhead(ms: i32): void {
 export function optionHash(mb: i32): bool {
   return resizeTable(mb);
 }
+/** The table size in MB (the default before the first search allocates it). */
 export function hashMb(): i32 {
-  return hashSizeMb();
+  const mb = hashSizeMb();
+  return mb != 0 ? mb : HASH_DEFAULT_MB;
 }
 export function clearHash(): void {
   clearTable();
@@ -309,14 +318,12 @@ export function trapForTesting(): void {
 
 /** Runs the bench to depth; returns the node signature. */
 export function bench(depth: i32): u64 {
+  ensureTable();
   return runBench(depth);
 }
 export function benchPositionCount(): i32 {
   return BENCH_FENS.length;
 }
-
-resizeTable(16);
-
 
 /** The slider backend of this build: 0 magic, 1 rotated, 2 obstruction difference, 3 ray walk. */
 export function sliderBackend(): i32 {
@@ -329,6 +336,30 @@ export function sliderTableBytes(): i32 {
 }
 
 setStartPosition();
+
+// ---------------------------------------------------------------- game records
+
+/** Plays the legal move `text` names, in SAN ("Nf3", "exd6", "O-O") or, when `uci` is true,
+ *  in UCI ("g1f3"); returns "<uci> <san>", the SAN as the engine writes it (with check and
+ *  mate signs), or "" when no legal move matches (or, for SAN, several do). One call per move
+ *  for game records and PGN reading. */
+export function playNotation(text: string, uci: bool): string {
+  const m = uci ? parseUciMove(text) : parseSan(text);
+  if (m == MOVE_NONE) return "";
+  const out = moveToUci(m) + " " + moveToSan(m);
+  play(m);
+  return out;
+}
+
+/** Legal moves of the current position as "<uci> <san>" pairs, separated by spaces. */
+export function legalMovesWithSan(): string {
+  const n = legalMoveCount();
+  const moves = new StaticArray<Move>(n);
+  for (let i = 0; i < n; i++) moves[i] = legalMoveAt(i);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = moveToUci(moves[i]) + " " + moveToSan(moves[i]);
+  return parts.join(" ");
+}
 
 // ---------------------------------------------------------------- learning data
 

@@ -1,7 +1,7 @@
 // Move notation both ways: UCI long algebraic (e2e4, e7e8q, e1g1) and SAN (Nbd7, exd6, O-O, e8=Q#).
 
 import {
-  Move, MOVE_NONE, MOVE_NULL, PAWN, KNIGHT, KING, PROMOTION, EN_PASSANT, CASTLING, fromSq, toSq, moveFlag, promotionType, typeOf, fileOf, rankOf,
+  Move, MOVE_NONE, MOVE_NULL, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PROMOTION, EN_PASSANT, CASTLING, fromSq, toSq, moveFlag, promotionType, typeOf, fileOf, rankOf,
 } from "./types";
 import { pieceOn, doMove, undoMove, inCheck } from "./position";
 import { generateMoves, countLegalMoves, moveAt, GEN_ALL, MAX_MOVES } from "./movegen";
@@ -20,19 +20,42 @@ export function moveToUci(m: Move): string {
   return s;
 }
 
-/** The legal move the UCI text names in the current position, or MOVE_NONE. */
+/** The legal move the UCI text names in the current position, or MOVE_NONE. An upper-case
+ *  promotion letter (e7e8Q) is accepted, as some clients send it. Allocation-free. */
 export function parseUciMove(text: string): Move {
+  const len = text.length;
+  if (len != 4 && len != 5) return MOVE_NONE;
+  const from = squareAt(text, 0);
+  const to = squareAt(text, 2);
+  if (from < 0 || to < 0) return MOVE_NONE;
+  let promo = 0;
+  if (len == 5) {
+    promo = promotionLetter(text.charCodeAt(4) | 0x20);
+    if (promo == 0) return MOVE_NONE;
+  }
   const n = generateMoves(GEN_ALL, list);
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (moveToUci(m) == text) return m;
-  }
-  // Accept an upper-case promotion letter (e7e8Q) as some clients send it.
-  if (text.length == 5) {
-    const lower = text.substring(0, 4) + text.charAt(4).toLowerCase();
-    if (lower != text) return parseUciMove(lower);
+    if (fromSq(m) == from && toSq(m) == to && (moveFlag(m) == PROMOTION ? promotionType(m) == promo : promo == 0)) return m;
   }
   return MOVE_NONE;
+}
+
+/** The square named by the two characters at i ("e4"), or -1. */
+function squareAt(text: string, i: i32): i32 {
+  const f = text.charCodeAt(i) - 97;
+  const r = text.charCodeAt(i + 1) - 49;
+  return <u32>f < 8 && <u32>r < 8 ? r * 8 + f : -1;
+}
+
+/** The piece type of a SAN piece letter (N, B, R, Q, K), or 0. */
+function pieceLetter(c: i32): i32 {
+  return c == 78 ? KNIGHT : c == 66 ? BISHOP : c == 82 ? ROOK : c == 81 ? QUEEN : c == 75 ? KING : 0;
+}
+
+/** The piece type of a lower-case promotion letter (n, b, r, q), or 0. */
+function promotionLetter(c: i32): i32 {
+  return c == 110 ? KNIGHT : c == 98 ? BISHOP : c == 114 ? ROOK : c == 113 ? QUEEN : 0;
 }
 
 /** Number of legal moves, and the i-th of them, for listing (order: generation order). */
@@ -94,68 +117,107 @@ export function moveToSan(m: Move): string {
   return s + checkSuffix(m);
 }
 
-/** Strips check/mate marks, annotations and capture signs that SAN readers must tolerate. */
-function normalizeSan(text: string): string {
-  let s = text.trim();
-  while (s.length > 0) {
-    const c = s.charAt(s.length - 1);
-    if (c == "+" || c == "#" || c == "!" || c == "?") s = s.substring(0, s.length - 1);
-    else break;
+/** The legal move a SAN text names in the current position, or MOVE_NONE (also when
+ *  ambiguous). Tolerated: check and mate marks and annotations (+ # ! ?), a trailing "e.p.",
+ *  zeros in castling (0-0), "=" left out of a promotion (e8Q) or a lower-case promotion
+ *  piece, ":" for "x", and no capture sign. Allocation-free: read from the right, the
+ *  promotion, the destination, the capture sign, then the piece and the disambiguation. */
+export function parseSan(text: string): Move {
+  let s = 0;
+  let e = text.length;
+  while (s < e && isBlank(text.charCodeAt(s))) s++;
+  while (e > s && isMark(text.charCodeAt(e - 1))) e--;
+  if (e - s >= 4 && text.charCodeAt(e - 1) == 46 && text.charCodeAt(e - 2) == 112 && text.charCodeAt(e - 3) == 46 && text.charCodeAt(e - 4) == 101) {
+    e -= 4; // "e.p."
+    while (e > s && isBlank(text.charCodeAt(e - 1))) e--;
   }
-  if (s.endsWith("e.p.")) s = s.substring(0, s.length - 4).trim();
-  return s.replaceAll("0", "O");
+  if (e - s < 2) return MOVE_NONE;
+  const castle = castlingSide(text, s, e);
+  if (castle != 0) return findCastling(castle);
+  let promo = 0;
+  if (e - s >= 3) {
+    const p = promotionLetter(text.charCodeAt(e - 1) | 0x20);
+    const before = text.charCodeAt(e - 2);
+    if (p != 0 && (before == 61 || isRankChar(before))) {
+      promo = p;
+      e -= before == 61 ? 2 : 1;
+    }
+  }
+  if (e - s < 2) return MOVE_NONE;
+  const to = squareAt(text, e - 2);
+  if (to < 0) return MOVE_NONE;
+  e -= 2;
+  if (e > s && (text.charCodeAt(e - 1) == 120 || text.charCodeAt(e - 1) == 58)) e--; // x or :
+  let want = PAWN;
+  if (e > s) {
+    const idx = pieceLetter(text.charCodeAt(s));
+    if (idx != 0) {
+      want = idx;
+      s++;
+    }
+  }
+  // What remains is the disambiguation: a file, a rank, or both.
+  let file = -1;
+  let rank = -1;
+  if (e - s == 2) {
+    const sq = squareAt(text, s);
+    if (sq < 0) return MOVE_NONE;
+    file = sq & 7;
+    rank = sq >> 3;
+  } else if (e - s == 1) {
+    const c = text.charCodeAt(s);
+    if (c >= 97 && c <= 104) file = c - 97;
+    else if (isRankChar(c)) rank = c - 49;
+    else return MOVE_NONE;
+  } else if (e - s > 2) return MOVE_NONE;
+  return findMove(want, to, promo, file, rank);
 }
 
-/** The legal move a SAN text names in the current position, or MOVE_NONE (also when ambiguous). */
-export function parseSan(text: string): Move {
-  const san = normalizeSan(text);
-  if (san.length < 2) return MOVE_NONE;
+/** The one legal move of that piece type to `to` with that promotion, from that file and rank
+ *  (-1: any), castling excluded; MOVE_NONE when none or several. */
+function findMove(want: i32, to: i32, promo: i32, file: i32, rank: i32): Move {
   const n = generateMoves(GEN_ALL, list);
   let found: Move = MOVE_NONE;
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (sanMatches(m, san)) {
-      if (found != MOVE_NONE) return MOVE_NONE;
-      found = m;
-    }
+    const from = fromSq(m);
+    if (toSq(m) != to || moveFlag(m) == CASTLING || typeOf(pieceOn(from)) != want) continue;
+    if (moveFlag(m) == PROMOTION ? promotionType(m) != promo : promo != 0) continue;
+    if ((file >= 0 && fileOf(from) != file) || (rank >= 0 && rankOf(from) != rank)) continue;
+    if (found != MOVE_NONE) return MOVE_NONE;
+    found = m;
   }
   return found;
 }
 
-function sanMatches(m: Move, san: string): bool {
-  const from = fromSq(m);
-  const to = toSq(m);
-  if (moveFlag(m) == CASTLING) return san == (to > from ? "O-O" : "O-O-O");
-  let s = san;
-  // Promotion suffix: "=Q" or "Q" (any case).
-  let promo = 0;
-  const pIdx = "NBRQ".indexOf(s.charAt(s.length - 1).toUpperCase());
-  if (pIdx >= 0 && s.length >= 3) {
-    const before = s.charCodeAt(s.length - 2);
-    if (before == 61 || isRankChar(before)) {
-      promo = pIdx + KNIGHT;
-      s = s.substring(0, s.length - (before == 61 ? 2 : 1));
-    }
+/** 1 for "O-O", 2 for "O-O-O" (letter O or zero), 0 otherwise. */
+function castlingSide(text: string, s: i32, e: i32): i32 {
+  const len = e - s;
+  if (len != 3 && len != 5) return 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if ((i - s) & 1 ? c != 45 : c != 79 && c != 48) return 0;
   }
-  if (moveFlag(m) == PROMOTION ? promo != promotionType(m) : promo != 0) return false;
-  if (s.length < 2 || s.substring(s.length - 2) != squareName(to)) return false;
-  s = s.substring(0, s.length - 2);
-  if (s.endsWith("x") || s.endsWith(":")) s = s.substring(0, s.length - 1);
-  const pt = typeOf(pieceOn(from));
-  let want = PAWN;
-  if (s.length > 0) {
-    const idx = SAN_PIECES.indexOf(s.charAt(0));
-    if (idx >= KNIGHT && idx <= KING) {
-      want = idx;
-      s = s.substring(1);
-    }
+  return len == 3 ? 1 : 2;
+}
+
+function findCastling(side: i32): Move {
+  const n = generateMoves(GEN_ALL, list);
+  for (let i = 0; i < n; i++) {
+    const m = moveAt(list, i);
+    if (moveFlag(m) == CASTLING && (side == 1) == (toSq(m) > fromSq(m))) return m;
   }
-  if (pt != want) return false;
-  // What remains is the disambiguation: a file, a rank, or both.
-  const fromName = squareName(from);
-  if (s.length == 0) return true;
-  if (s.length == 1) return s == fromName.charAt(0) || s == fromName.charAt(1);
-  return s == fromName;
+  return MOVE_NONE;
+}
+
+// @ts-ignore: decorator
+@inline function isBlank(c: i32): bool {
+  return c == 32 || c == 9 || c == 10 || c == 13;
+}
+
+// @ts-ignore: decorator
+@inline function isMark(c: i32): bool {
+  return c == 43 || c == 35 || c == 33 || c == 63 || isBlank(c); // + # ! ?
 }
 
 // @ts-ignore: decorator

@@ -3,8 +3,16 @@
 
 import { createInstance, EngineExports } from "./wasm.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
+import {
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits,
+} from "./validate.js";
+
+export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/** A move in UCI notation: from and to squares and an optional promotion piece. */
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrqNBRQ]?$/;
 
 /** Deepest perft the bindings accept. */
 export const MAX_PERFT_DEPTH = 20;
@@ -33,21 +41,13 @@ function toSafeNumber(n: bigint): number {
 
 /** Validates a FEN argument's type and size before it reaches the engine. */
 export function checkFenArgument(fen: unknown): string {
-  if (typeof fen !== "string") throw new TypeError("FEN must be a string");
+  if (typeof fen !== "string") throw new TypeError(`FEN must be a string, got ${fen === null ? "null" : typeof fen}`);
   if (fen.length > 200) throw new Error(`FEN is too long (${fen.length} characters; a FEN has at most about 90)`);
   return fen;
 }
 
-/** A non-negative integer argument for an i32 parameter: NaN gives 0, huge values saturate. */
-function toI32(v: number): number {
-  return Math.min(Math.max(Math.floor(v), 0), 0x7fffffff) || 0;
-}
-
 function checkDepth(depth: unknown, max: number): number {
-  if (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > max) {
-    throw new RangeError(`depth must be an integer from 0 to ${max}, got ${String(depth)}`);
-  }
-  return depth;
+  return checkInteger("depth", depth, 0, max);
 }
 
 /** What the host tells a running search, as assembly/host.ts numbers it. */
@@ -73,17 +73,12 @@ export function toScore(v: number): Score {
   return { cp: v };
 }
 
-/** UCI options the core understands, with their ranges. */
-export const HASH_MIN_MB = 1;
-export const HASH_MAX_MB = 2048;
-export const MULTIPV_MAX = 256;
-export const MOVE_OVERHEAD_MAX_MS = 5000;
-
 const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo", "Threats"];
 
 /** One engine instance used synchronously in the current thread. */
 export class Core {
   private broken: EngineCrashError | undefined;
+  private multiPvLines = 1;
   private hooks: SearchHooks = {};
   // What the current position was built from, to restore it after a failed setPosition.
   private game: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
@@ -94,6 +89,9 @@ export class Core {
   /** Instantiates a new engine with a TT of hashMb megabytes; `wasmUrl` picks another build
    *  of the engine (a slider backend variant such as build/wasmchess-rotated.wasm). */
   static async create(options: { hashMb?: number; wasmUrl?: URL } = {}): Promise<Core> {
+    checkKeys("Core option", options, ["hashMb", "wasmUrl"]);
+    if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
+    if (options.wasmUrl !== undefined && !(options.wasmUrl instanceof URL)) throw new TypeError("wasmUrl must be a URL");
     const core = new Core();
     core.wasm = await createInstance(
       {
@@ -156,6 +154,34 @@ export class Core {
     const ok = typeof uci === "string" && uci.length <= 8 && this.guard((w) => w.playUciMove(uci));
     if (ok) this.game.moves.push(uci);
     return ok;
+  }
+
+  /** Plays a move given in SAN ("Nf3", "exd5", "O-O") or UCI ("g1f3"; a text that looks like
+   *  one is read as UCI) and returns it in both notations, the SAN with check and mate signs.
+   *  Throws an Error naming the move and the position when no legal move matches (illegal,
+   *  ambiguous or malformed); the position is then unchanged. */
+  playSanOrUci(move: string): { uci: string; san: string } {
+    if (typeof move !== "string") throw new TypeError(`a move must be a string, got ${typeof move}`);
+    if (move.length > 16) throw new Error(`not a move: ${JSON.stringify(move.slice(0, 20))}…`);
+    const uci = UCI_MOVE.test(move);
+    const played = this.guard((w) => w.playNotation(move, uci));
+    if (!played) {
+      throw new Error(`${uci ? "illegal move" : "no legal move matches"} ${JSON.stringify(move)} in ${this.fen()}${uci ? "" : " (illegal, ambiguous or malformed)"}`);
+    }
+    const space = played.indexOf(" ");
+    const result = { uci: played.slice(0, space), san: played.slice(space + 1) };
+    this.game.moves.push(result.uci);
+    return result;
+  }
+
+  /** Legal moves of the current position in UCI and SAN. */
+  legalMovesWithSan(): { uci: string; san: string }[] {
+    const text = this.guard((w) => w.legalMovesWithSan());
+    if (!text) return [];
+    const words = text.split(" ");
+    const out: { uci: string; san: string }[] = [];
+    for (let i = 0; i < words.length; i += 2) out.push({ uci: words[i], san: words[i + 1] });
+    return out;
   }
 
   /** Plays UCI moves in order up to the first one that is not legal; returns how many were
@@ -241,10 +267,11 @@ export class Core {
     return this.guard((w) => w.sideToMoveValue()) === 0 ? "w" : "b";
   }
 
-  /** Resizes the transposition table (clamped to HASH_MIN_MB..HASH_MAX_MB); returns the size
-   *  in effect. Throws when memory cannot grow that far (the old table stays). */
+  /** Resizes the transposition table to mb megabytes (an integer from HASH_MIN_MB to
+   *  HASH_MAX_MB, else a RangeError); returns the size in effect. Throws when memory cannot
+   *  grow that far (the old table stays). */
   setHash(mb: number): number {
-    const size = Math.min(Math.max(Math.round(mb), HASH_MIN_MB), HASH_MAX_MB);
+    const size = checkInteger("setHash: mb", mb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
     if (!this.guard((w) => w.optionHash(size))) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
     return size;
   }
@@ -257,17 +284,29 @@ export class Core {
     this.guard((w) => w.clearHash());
   }
 
+  /** Number of principal variations a search reports (an integer from 1 to MULTIPV_MAX). */
   setMultiPv(n: number): void {
-    this.guard((w) => w.optionMultiPv(Math.min(Math.max(Math.round(n), 1), MULTIPV_MAX)));
+    const lines = checkInteger("setMultiPv: n", n, 1, MULTIPV_MAX);
+    this.guard((w) => w.optionMultiPv(lines));
+    this.multiPvLines = lines;
   }
 
+  /** The MultiPV option in effect. */
+  multiPv(): number {
+    return this.multiPvLines;
+  }
+
+  /** Time kept back per move for communication delays (an integer from 0 to
+   *  MOVE_OVERHEAD_MAX_MS milliseconds). */
   setMoveOverhead(ms: number): void {
-    this.guard((w) => w.optionMoveOverhead(Math.min(Math.max(Math.round(ms), 0), MOVE_OVERHEAD_MAX_MS)));
+    const overhead = checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds");
+    this.guard((w) => w.optionMoveOverhead(overhead));
   }
 
   /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */
   setSearchFeatures(mask: number): void {
-    this.guard((w) => w.optionSearchFeatures(mask | 0));
+    const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
+    this.guard((w) => w.optionSearchFeatures(bits));
   }
 
   /** Forgets the game: clears the TT, history and killers. */
@@ -275,20 +314,23 @@ export class Core {
     this.guard((w) => w.newGame());
   }
 
-  /** Searches the current position; hooks receive info records and may stop it. */
-  search(limits: SearchLimits = {}, hooks: SearchHooks = {}): SearchResult {
+  /** Searches the current position; hooks receive info records and may stop it. Limits are
+   *  checked first (see checkLimits in validate.ts): a search needs a limit or
+   *  `infinite: true`, and every value must be in its range. */
+  search(limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    limits = checkLimits(limits);
     return this.guard((w) => {
       w.limitsReset();
       const white = w.sideToMoveValue() === 0;
-      if (limits.depth !== undefined) w.limitDepth(toI32(limits.depth));
-      if (limits.nodes !== undefined) w.limitNodes(BigInt(Math.max(1, Math.min(Math.floor(limits.nodes), Number.MAX_SAFE_INTEGER) || 1)));
-      if (limits.mate !== undefined) w.limitMate(toI32(limits.mate));
-      if (limits.movetime !== undefined) w.limitMoveTime(Math.max(1, toI32(limits.movetime)));
+      if (limits.depth !== undefined) w.limitDepth(limits.depth);
+      if (limits.nodes !== undefined) w.limitNodes(BigInt(limits.nodes));
+      if (limits.mate !== undefined) w.limitMate(limits.mate);
+      if (limits.movetime !== undefined) w.limitMoveTime(limits.movetime);
       // A clock for either side makes a timed search; a missing clock of the side to move
       // counts as no time left, as in Stockfish.
       if (limits.wtime !== undefined || limits.btime !== undefined) {
         const time = (white ? limits.wtime : limits.btime) ?? 0;
-        w.limitClock(toI32(time), toI32((white ? limits.winc : limits.binc) ?? 0), toI32(limits.movestogo ?? 0));
+        w.limitClock(time, (white ? limits.winc : limits.binc) ?? 0, limits.movestogo ?? 0);
       }
       if (limits.infinite) w.limitInfinite(true);
       if (limits.ponder) w.limitPonder(true);
@@ -368,7 +410,8 @@ export class Core {
 
   /** SAN of a legal UCI move in the current position. */
   toSan(uci: string): string {
-    if (typeof uci !== "string" || uci.length > 8) throw new Error(`not a UCI move: ${JSON.stringify(uci)}`);
+    if (typeof uci !== "string") throw new TypeError(`a UCI move must be a string, got ${typeof uci}`);
+    if (uci.length > 8) throw new Error(`not a UCI move: ${JSON.stringify(uci)}`);
     const san = this.guard((w) => w.uciToSan(uci));
     if (!san) throw new Error(`illegal move ${JSON.stringify(uci)} in ${this.fen()}`);
     return san;
@@ -376,7 +419,8 @@ export class Core {
 
   /** UCI text of the legal move a SAN names in the current position. */
   fromSan(san: string): string {
-    if (typeof san !== "string" || san.length > 16) throw new Error(`not a SAN move: ${JSON.stringify(san)}`);
+    if (typeof san !== "string") throw new TypeError(`a SAN move must be a string, got ${typeof san}`);
+    if (san.length > 16) throw new Error(`not a SAN move: ${JSON.stringify(san)}`);
     const uci = this.guard((w) => w.sanToUci(san));
     if (!uci) throw new Error(`no legal move matches ${JSON.stringify(san)} in ${this.fen()} (illegal, ambiguous or malformed)`);
     return uci;

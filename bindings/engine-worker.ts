@@ -1,25 +1,29 @@
 // The engine's worker (a worker thread in Node, a Web Worker in browsers): owns one Core,
-// runs requests in order, streams search info, and re-creates the wasm after a trap.
+// runs requests in order (each brings the position it needs), streams search info, and
+// re-creates the wasm after a trap.
 
 import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./core.js";
-import { CONTROL_STOP, CONTROL_PONDERHIT, CONTROL_RUN, remember } from "./protocol.js";
-import type { Request, Call } from "./protocol.js";
+import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, remember, samePosition } from "./protocol.js";
+import type { Request, Call, PositionRecord } from "./protocol.js";
 import { openPort } from "#worker-port";
 
 const port = openPort();
 let core: Core | undefined;
 let control: Int32Array | undefined;
 let hashMb: number | undefined;
-// State-setting calls since the last setPosition, replayed into a fresh Core after a trap.
+// Option calls, replayed into a fresh Core after a trap.
 let replay: Call[] = [];
+// The position the Core holds, when it is one a request brought.
+let current: PositionRecord | undefined;
+// The id of the running search (0: none).
+let searching = 0;
 let queue: Promise<void> = Promise.resolve();
 
 function poll(): number {
   if (!control) return POLL_CONTINUE;
-  const v = Atomics.load(control, 0);
-  if (v === CONTROL_STOP) return POLL_STOP;
-  if (v === CONTROL_PONDERHIT) {
-    Atomics.compareExchange(control, 0, CONTROL_PONDERHIT, CONTROL_RUN);
+  if (searching < Atomics.load(control, CONTROL_STOP_BELOW)) return POLL_STOP;
+  if (Atomics.load(control, CONTROL_PONDERHIT) === searching) {
+    Atomics.compareExchange(control, CONTROL_PONDERHIT, searching, 0);
     return POLL_PONDERHIT;
   }
   return POLL_CONTINUE;
@@ -27,12 +31,36 @@ function poll(): number {
 
 async function recover(): Promise<void> {
   core = await Core.create({ hashMb });
+  current = undefined;
   for (const { method, args } of replay) {
     try {
       (core[method] as (...a: unknown[]) => unknown)(...args);
     } catch {
       // A call that failed before fails again; the state it would set is simply absent.
     }
+  }
+}
+
+function setPosition(c: Core, position: PositionRecord | undefined): void {
+  if (!position || samePosition(current, position)) return;
+  current = undefined;
+  c.setPosition(position.fen, position.moves);
+  current = position;
+}
+
+function search(c: Core, req: Extract<Request, { kind: "search" }>): unknown {
+  const lines = c.multiPv();
+  if (req.multiPv !== undefined) c.setMultiPv(req.multiPv);
+  searching = req.id;
+  try {
+    return c.search(req.limits, {
+      poll,
+      onInfo: (info) => port.post({ kind: "info", id: req.id, info }),
+      onCurrMove: (current) => port.post({ kind: "currmove", id: req.id, current }),
+    });
+  } finally {
+    searching = 0;
+    if (!c.crashed) c.setMultiPv(lines);
   }
 }
 
@@ -46,20 +74,16 @@ async function handle(req: Request): Promise<void> {
   }
   const c = core!;
   try {
+    setPosition(c, req.position);
+    let value: unknown;
     if (req.kind === "call") {
-      const value = (c[req.method] as (...a: unknown[]) => unknown).apply(c, req.args);
+      value = (c[req.method] as (...a: unknown[]) => unknown).apply(c, req.args);
       replay = remember(replay, req.method, req.args);
-      port.post({ kind: "result", id: req.id, value });
+      if (req.method === "bench") current = undefined; // the bench leaves its last position
     } else {
-      const moves = c.legalMoves();
-      port.post({ kind: "started", id: req.id, fallback: moves[0] ?? "0000", white: c.sideToMove() === "w" });
-      const value = c.search(req.limits, {
-        poll,
-        onInfo: (info) => port.post({ kind: "info", id: req.id, info }),
-        onCurrMove: (current) => port.post({ kind: "currmove", id: req.id, current }),
-      });
-      port.post({ kind: "result", id: req.id, value });
+      value = search(c, req);
     }
+    port.post({ kind: "result", id: req.id, value });
   } catch (err) {
     const crashed = err instanceof EngineCrashError;
     if (crashed) await recover();

@@ -1,18 +1,26 @@
-// Engine: the published asynchronous API. The wasm runs in a worker (a worker thread in Node,
-// a Web Worker in browsers) so that long calls never block the caller's thread. `stop` and
-// `ponderhit` reach a running search through a SharedArrayBuffer when one exists; without it
-// (an ordinary page without cross-origin isolation) `stop` ends the worker, answers with the
-// best move reported so far, and starts a fresh worker with the same position and options.
+// Engine: the published asynchronous API. The search runs in a worker (a worker thread in
+// Node, a Web Worker in browsers) so that it never blocks the caller's thread. The position
+// lives in the caller's thread: position calls and queries are checked and answered there at
+// once by the in-thread rules instance (rules.ts), also while a search runs, and each worker
+// request carries the position it needs. `stop` and `ponderhit` reach a running search
+// through a SharedArrayBuffer when one exists; without it (an ordinary page without
+// cross-origin isolation) `stop` ends the worker, answers with the best move reported so far,
+// and starts a fresh worker with the same options.
 
-import { CONTROL_RUN, CONTROL_STOP, CONTROL_PONDERHIT, remember } from "./protocol.js";
-import type { Reply, CoreMethod, WorkerHandle, Call } from "./protocol.js";
+import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember } from "./protocol.js";
+import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
 import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
-import type { DivideEntry, GameStatus } from "./core.js";
-import { START_FEN, checkFenArgument } from "./core.js";
+import type { Core, DivideEntry, GameStatus } from "./core.js";
+import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
+import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
+import {
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
+  LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
+} from "./validate.js";
 
 export interface EngineOptions {
-  /** Transposition table size in MB (default 16). */
+  /** Transposition table size in MB: an integer from 1 to 2048 (default 16). */
   hashMb?: number;
   /** URL of engine-worker.js (default: next to this module). */
   workerUrl?: URL;
@@ -26,17 +34,74 @@ export interface SearchHandlers {
   onCurrMove?: (current: CurrMove) => void;
 }
 
+/** A position for analyse(): a FEN (or "startpos") and the UCI moves played from it. */
+export type AnalysisPosition = string | { fen?: string; moves?: readonly string[] };
+
+/** Options of analyse(): search limits (none given: until stopped or replaced) and the
+ *  number of lines to report for this analysis (default: the MultiPV option). */
+export interface AnalyseOptions extends SearchLimits {
+  multiPv?: number;
+}
+
 type Pending = {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
+  request: Request;
   handlers?: SearchHandlers;
-  fallback?: string;
   lastInfo?: SearchInfo;
+  /** For a search: the first legal move, the answer when it is stopped before any info. */
+  fallback?: string;
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory"];
+const HANDLERS = ["onInfo", "onCurrMove"];
 
-/** A chess engine running in its own worker. */
+function checkEngineOptions(options: EngineOptions): void {
+  checkKeys("Engine option", options, ENGINE_OPTIONS);
+  if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
+  if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
+  if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
+}
+
+function checkHandlers(handlers: unknown): SearchHandlers {
+  const h = checkKeys("search handler", handlers, HANDLERS) as SearchHandlers;
+  for (const name of HANDLERS) {
+    const fn = (h as Record<string, unknown>)[name];
+    if (fn !== undefined && typeof fn !== "function") throw new TypeError(`${name} must be a function`);
+  }
+  return h;
+}
+
+/** Throws when a searchmoves entry is not a legal move on the board. */
+function checkSearchMoves(limits: SearchLimits, board: Core): void {
+  if (!limits.searchmoves) return;
+  const legal = new Set(board.legalMoves());
+  const bad = limits.searchmoves.find((m) => !legal.has(m));
+  if (bad !== undefined) throw new Error(`searchmoves: ${JSON.stringify(bad)} is not a legal move in ${board.fen()}`);
+}
+
+/** Runs check now: a rejected promise when it throws, run() otherwise (at once, so that the
+ *  call keeps its place in the order of calls). */
+function checked<T>(check: () => unknown, run: () => Promise<T>): Promise<T> {
+  try {
+    check();
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  return run();
+}
+
+/** Runs fn now and turns its value or exception into a settled promise. */
+function settled<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** A chess engine: the search in its own worker, the position in the caller's thread. */
 export class Engine {
   private worker!: WorkerHandle;
   private readonly control?: Int32Array;
@@ -45,24 +110,29 @@ export class Engine {
   private searchId = 0;
   private searchLimits: SearchLimits = {};
   private ponderWhite = true;
-  private ready!: Promise<void>;
-  /** Settles when the current worker is up; calls wait for it (it is replaced after stop
-   *  without shared memory, and after a worker failure). */
+  /** Settles when the current worker is up (it is replaced after stop without shared
+   *  memory, and after a worker failure). */
   private started: Promise<void> = Promise.resolve();
+  /** Requests made while the worker starts; sent, in order, once it is up. */
+  private outbox: Request[] | undefined;
   private disposed = false;
-  // What a replacement worker must be told to continue where the old one stopped.
+  // Option calls a replacement worker must be told.
   private replay: Call[] = [];
+  // The position: a FEN and the moves played from it.
+  private position: PositionRecord = { fen: START_FEN, moves: [] };
 
   private constructor(private readonly options: EngineOptions) {
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
-    if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4));
+    if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   }
 
-  /** Starts an engine; resolves when its worker has instantiated the wasm. */
+  /** Starts an engine; resolves when its worker has instantiated the wasm and the in-thread
+   *  rules instance is loaded. Throws a TypeError/RangeError on a bad option. */
   static async create(options: EngineOptions = {}): Promise<Engine> {
+    checkEngineOptions(options);
     const engine = new Engine(options);
     engine.started = engine.start();
-    await engine.started;
+    await Promise.all([engine.started, loadRules()]);
     return engine;
   }
 
@@ -76,22 +146,32 @@ export class Engine {
     return this.searchId !== 0;
   }
 
-  private async start(): Promise<void> {
-    const url = this.options.workerUrl;
+  private async start(resend: Request[] = []): Promise<void> {
+    this.outbox = resend;
     let markReady!: () => void;
     let fail!: (e: Error) => void;
-    this.ready = new Promise<void>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       markReady = resolve;
       fail = reject;
     });
-    this.worker = spawnWorker(url, (m) => (m.kind === "ready" ? markReady() : this.onReply(m)), (e) => {
+    const worker = spawnWorker(this.options.workerUrl, (m) => (m.kind === "ready" ? markReady() : this.onReply(m)), (e) => {
       fail(e);
-      this.onWorkerFailure(e);
+      if (worker === this.worker) this.onWorkerFailure(e);
     });
-    this.worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb });
-    await this.ready;
-    this.worker.keepAlive(this.pending.size > 0);
-    for (const { method, args } of this.replay) this.worker.post({ kind: "call", id: 0, method, args });
+    this.worker = worker;
+    worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb });
+    await ready;
+    if (worker !== this.worker) return; // replaced while starting
+    for (const { method, args } of this.replay) worker.post({ kind: "call", id: 0, method, args });
+    const queued = this.outbox;
+    this.outbox = undefined;
+    for (const req of queued) worker.post(req);
+    worker.keepAlive(this.pending.size > 0);
+  }
+
+  private send(req: Request): void {
+    if (this.outbox) this.outbox.push(req);
+    else this.worker.post(req);
   }
 
   private onReply(m: Reply): void {
@@ -105,10 +185,6 @@ export class Engine {
         return;
       case "currmove":
         p.handlers?.onCurrMove?.(m.current);
-        return;
-      case "started":
-        p.fallback = m.fallback;
-        this.ponderWhite = m.white;
         return;
       case "result":
         this.settle(m.id);
@@ -140,176 +216,282 @@ export class Engine {
     if (!this.disposed) this.started = this.start().catch(() => undefined);
   }
 
-  private async call<T>(method: CoreMethod, ...args: unknown[]): Promise<T> {
-    if (this.disposed) throw new Error("engine is disposed");
-    await this.started;
-    const id = this.nextId++;
-    const value = await new Promise<T>((resolve, reject) => {
-      this.track(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.post({ kind: "call", id, method, args });
-    });
-    this.replay = remember(this.replay, method, args);
-    return value;
+  /** A copy of the position, for a request. */
+  private snapshot(): PositionRecord {
+    return { fen: this.position.fen, moves: [...this.position.moves] };
   }
 
-  /** Sets the position from a FEN (or "startpos") and UCI moves; rejects on a bad FEN or
-   *  illegal move, leaving the previous position. */
+  /** The rules instance set to this engine's position. */
+  private board(): Core {
+    return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves));
+  }
+
+  /** Answers from the caller's thread, at once (after re-creating the rules instance if a
+   *  wasm trap broke it). */
+  private local<T>(fn: (board: Core) => T): Promise<T> {
+    if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    if (!rulesReady()) return loadRules().then(() => fn(this.board()));
+    return settled(() => fn(this.board()));
+  }
+
+  /** Runs a Core method in the worker, after every request made before it. */
+  private call<T>(method: CoreMethod, args: unknown[], withPosition = false): Promise<T> {
+    if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    const id = this.nextId++;
+    const request: Request = { kind: "call", id, method, args, position: withPosition ? this.snapshot() : undefined };
+    return new Promise<T>((resolve, reject) => {
+      const done = (value: unknown) => {
+        this.replay = remember(this.replay, method, args);
+        resolve(value as T);
+      };
+      this.track(id, { resolve: done, reject, request });
+      this.send(request);
+    });
+  }
+
+  // ------------------------------------------------------------------ the position
+
+  /** Sets the position from a FEN (or "startpos") and UCI moves. Checked in this thread:
+   *  rejects on a bad FEN or illegal move and keeps the previous position. */
   setPosition(fen: string = START_FEN, moves: readonly string[] = []): Promise<void> {
-    if (fen !== "startpos") checkFenArgument(fen);
-    if (!Array.isArray(moves)) return Promise.reject(new TypeError("moves must be an array of UCI strings"));
-    return this.call("setPosition", fen, [...moves]);
+    if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    const set = () => {
+      this.position = this.checkPosition(fen, moves);
+      claimBoard(this);
+    };
+    if (!rulesReady()) return loadRules().then(set);
+    return settled(set);
+  }
+
+  /** Checks a position on the rules instance (which then holds it) and returns its record. */
+  private checkPosition(fen: unknown, moves: unknown): PositionRecord {
+    const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
+    if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
+    rulesCore().setPosition(text, moves);
+    return { fen: text, moves: [...moves] };
   }
 
   /** Plays one UCI move; resolves false (nothing changes) when it is not legal. */
   playMove(uci: string): Promise<boolean> {
-    return this.call("playMove", uci);
+    return this.local((board) => {
+      const ok = board.playMove(uci);
+      if (ok) this.position.moves.push(uci);
+      return ok;
+    });
   }
 
   /** Plays UCI moves in order up to the first one that is not legal; resolves with how many
    *  were played. */
   playMoves(moves: readonly string[]): Promise<number> {
     if (!Array.isArray(moves)) return Promise.reject(new TypeError("moves must be an array of UCI strings"));
-    return this.call("playMoves", [...moves]);
+    return this.local((board) => {
+      const played = board.playMoves(moves);
+      this.position.moves.push(...moves.slice(0, played));
+      return played;
+    });
   }
 
+  /** FEN of the current position. */
   fen(): Promise<string> {
-    return this.call("fen");
+    return this.local((b) => b.fen());
   }
 
   /** Zobrist key of the current position. */
   key(): Promise<bigint> {
-    return this.call("key");
+    return this.local((b) => b.key());
   }
 
   /** Squares of the pieces giving check. */
   checkers(): Promise<string[]> {
-    return this.call("checkers");
+    return this.local((b) => b.checkers());
+  }
+
+  /** Legal moves in UCI notation. */
+  legalMoves(): Promise<string[]> {
+    return this.local((b) => b.legalMoves());
+  }
+
+  /** Checkmate, stalemate, a draw by rule, or "ongoing" (repetitions count the moves given
+   *  since the last setPosition). */
+  status(): Promise<GameStatus> {
+    return this.local((b) => b.status());
+  }
+
+  /** SAN of a legal UCI move. */
+  toSan(uci: string): Promise<string> {
+    return this.local((b) => b.toSan(uci));
+  }
+
+  /** UCI text of the legal move a SAN names. */
+  fromSan(san: string): Promise<string> {
+    return this.local((b) => b.fromSan(san));
+  }
+
+  /** The static evaluation with its term breakdown. */
+  evaluate(): Promise<Evaluation> {
+    return this.local((b) => b.evaluate());
+  }
+
+  // ------------------------------------------------------------------ worker calls
+
+  /** Leaf count of the legal move tree to depth (an integer from 0 to 20), in the worker. */
+  perft(depth: number): Promise<number> {
+    return checked(() => checkInteger("depth", depth, 0, MAX_PERFT_DEPTH), () => this.call<number>("perft", [depth], true));
+  }
+
+  /** Perft below each root move (depth from 1 to 20), in the worker. */
+  divide(depth: number): Promise<DivideEntry[]> {
+    return checked(() => checkInteger("depth", depth, 1, MAX_PERFT_DEPTH), () => this.call<DivideEntry[]>("divide", [depth], true));
   }
 
   /** Test hook: makes the wasm trap; the worker recovers and this call rejects. */
   crashForTesting(): Promise<void> {
-    return this.call("crashForTesting");
+    return this.call("crashForTesting", []);
   }
 
-  legalMoves(): Promise<string[]> {
-    return this.call("legalMoves");
-  }
-
-  status(): Promise<GameStatus> {
-    return this.call("status");
-  }
-
-  perft(depth: number): Promise<number> {
-    return this.call("perft", depth);
-  }
-
-  divide(depth: number): Promise<DivideEntry[]> {
-    return this.call("divide", depth);
-  }
-
-  toSan(uci: string): Promise<string> {
-    return this.call("toSan", uci);
-  }
-
-  fromSan(san: string): Promise<string> {
-    return this.call("fromSan", san);
-  }
-
-  evaluate(): Promise<Evaluation> {
-    return this.call("evaluate");
-  }
-
-  /** Runs the bench; the position is left at the last bench position. */
+  /** Runs the bench (depth 0: its default) in the worker; the position is kept. */
   bench(depth = 0): Promise<{ nodes: number; positions: number }> {
-    return this.call("bench", depth);
+    return checked(() => checkInteger("depth", depth, 0, 64), () => this.call("bench", [depth], true));
   }
 
   /** Clears the hash and the move-ordering memory (a new game). */
   newGame(): Promise<void> {
-    return this.call("newGame");
+    return this.call("newGame", []);
   }
 
-  /** Resizes the hash (MB, clamped to 1..2048); resolves with the size in effect. */
+  /** Resizes the hash to mb megabytes (an integer from 1 to 2048); resolves with the size. */
   setHash(mb: number): Promise<number> {
-    return this.call("setHash", mb);
+    return checked(() => checkInteger("setHash: mb", mb, HASH_MIN_MB, HASH_MAX_MB, "megabytes"), () => this.call<number>("setHash", [mb]));
   }
 
   clearHash(): Promise<void> {
-    return this.call("clearHash");
+    return this.call("clearHash", []);
   }
 
+  /** Lines a search reports (an integer from 1 to 256). */
   setMultiPv(n: number): Promise<void> {
-    return this.call("setMultiPv", n);
+    return checked(() => checkInteger("setMultiPv: n", n, 1, MULTIPV_MAX), () => this.call<void>("setMultiPv", [n]));
   }
 
+  /** Time kept back per move (an integer from 0 to 5000 milliseconds). */
   setMoveOverhead(ms: number): Promise<void> {
-    return this.call("setMoveOverhead", ms);
+    return checked(() => checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds"), () => this.call<void>("setMoveOverhead", [ms]));
   }
 
   /** Debug: enables the selectivity features in the mask (see assembly/search.ts). */
   setSearchFeatures(mask: number): Promise<void> {
-    return this.call("setSearchFeatures", mask);
+    return checked(() => checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX), () => this.call<void>("setSearchFeatures", [mask]));
   }
 
-  /** Searches the current position. Rejects if a search is already running. */
-  search(limits: SearchLimits = {}, handlers: SearchHandlers = {}): Promise<SearchResult> {
+  // ------------------------------------------------------------------ searches
+
+  /** Searches the current position. The limits must end the search (depth, nodes, mate,
+   *  movetime, a clock) unless `infinite: true`; a bad limit rejects with a TypeError or
+   *  RangeError. Rejects if a search is already running (see analyse()). */
+  search(limits: SearchLimits, handlers: SearchHandlers = {}): Promise<SearchResult> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first"));
+    if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
+    let checked: SearchLimits;
+    try {
+      checked = checkLimits(limits);
+      checkSearchMoves(checked, this.board());
+      handlers = checkHandlers(handlers);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.startSearch(checked, handlers);
+  }
+
+  /** For an analysis board: stops whatever search runs (its promise resolves with its best
+   *  move so far, and its onInfo is not called again), sets the position and starts a new
+   *  search on it, by default until stop() or the next analyse(). A bad position or option
+   *  rejects and leaves the running search and the position as they were. */
+  analyse(position: AnalysisPosition = "startpos", options: AnalyseOptions = {}, onInfo?: (info: SearchInfo) => void): Promise<SearchResult> {
+    if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    if (!rulesReady()) return loadRules().then(() => this.analyse(position, options, onInfo));
+    let limits: SearchLimits;
+    let multiPv: number | undefined;
+    let next: PositionRecord;
+    try {
+      const { multiPv: lines, ...rest } = checkKeys("analyse option", options, [...LIMIT_NAMES, "multiPv"]) as AnalyseOptions;
+      if (lines !== undefined) multiPv = checkInteger("multiPv", lines, 1, MULTIPV_MAX);
+      const ending = ENDING_LIMITS.some((k) => rest[k] !== undefined);
+      limits = checkLimits(ending || rest.infinite !== undefined ? rest : { ...rest, infinite: true });
+      if (onInfo !== undefined && typeof onInfo !== "function") throw new TypeError("onInfo must be a function");
+      if (typeof position !== "string" && (position === null || typeof position !== "object")) throw new TypeError("position must be a FEN or { fen, moves }");
+      const fen = typeof position === "string" ? position : (position.fen ?? START_FEN);
+      const moves = typeof position === "string" ? [] : (position.moves ?? []);
+      next = this.checkPosition(fen, moves);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    try {
+      checkSearchMoves(limits, rulesCore()); // the rules board holds the new position
+    } catch (err) {
+      forgetBoard();
+      return Promise.reject(err);
+    }
+    claimBoard(this);
+    this.position = next;
+    const running = this.pending.get(this.searchId);
+    if (running) running.handlers = undefined;
+    this.stop();
+    return this.startSearch(limits, { onInfo }, multiPv);
+  }
+
+  private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {
     const id = this.nextId++;
     this.searchId = id;
-    this.searchLimits = { ...limits };
-    if (this.control) Atomics.store(this.control, 0, CONTROL_RUN);
-    return this.started.then(
-      () =>
-        new Promise<SearchResult>((resolve, reject) => {
-          this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers });
-          this.worker.post({ kind: "search", id, limits: { ...limits } });
-        }),
-    );
+    this.searchLimits = limits;
+    const board = this.board();
+    this.ponderWhite = board.sideToMove() === "w";
+    const fallback = board.legalMoves()[0] ?? "0000";
+    const request: Request = { kind: "search", id, limits, position: this.snapshot(), multiPv };
+    return new Promise<SearchResult>((resolve, reject) => {
+      this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers, request, fallback });
+      this.send(request);
+    });
   }
 
   /** Ends the running search; its promise resolves with the best move found so far. */
   stop(): void {
     if (this.searchId === 0) return;
     if (this.control) {
-      Atomics.store(this.control, 0, CONTROL_STOP);
+      Atomics.store(this.control, CONTROL_STOP_BELOW, this.searchId + 1);
       return;
     }
-    // No shared memory: end the worker and answer from the last complete iteration.
+    // No shared memory: end the worker, answer from the last complete iteration, and send
+    // the requests still waiting to a fresh worker.
     const id = this.searchId;
-    const p = this.pending.get(id);
-    if (!p) {
-      // The search has not reached the worker yet: stop it once it has.
-      void this.started.then(() => this.stop());
-      return;
-    }
+    const p = this.pending.get(id)!;
     this.settle(id);
     this.worker.terminate();
-    for (const [otherId, other] of this.pending) {
-      this.settle(otherId);
-      other.reject(new Error("engine restarted after stop"));
-    }
+    p.resolve(Engine.bestSoFar(p));
+    const resend = [...this.pending.values()].map((q) => q.request);
+    this.started = this.start(resend).catch(() => undefined);
+  }
+
+  private static bestSoFar(p: Pending): SearchResult {
     const info = p.lastInfo;
     const bestmove = info?.pv[0] ?? p.fallback ?? "0000";
-    p.resolve({
+    return {
       bestmove,
       ponder: info?.pv[1],
       score: info?.score ?? { cp: 0 },
-      pv: info?.pv ?? [bestmove],
+      pv: info?.pv ?? (bestmove === "0000" ? [] : [bestmove]),
       depth: info?.depth ?? 0,
       seldepth: info?.seldepth ?? 0,
       nodes: info?.nodes ?? 0,
       nps: info?.nps ?? 0,
       timeMs: info?.timeMs ?? 0,
-    } satisfies SearchResult);
-    this.started = this.start().catch(() => undefined);
+    };
   }
 
   /** Turns a ponder search into a timed one (the opponent played the expected move). */
   ponderhit(): void {
     if (this.searchId === 0) return;
     if (this.control) {
-      Atomics.store(this.control, 0, CONTROL_PONDERHIT);
+      Atomics.store(this.control, CONTROL_PONDERHIT, this.searchId);
       return;
     }
     // Without shared memory the running search cannot be told: give it a budget from the
@@ -323,14 +505,17 @@ export class Engine {
     setTimeout(() => id === this.searchId && this.stop(), Math.max(1, budget));
   }
 
-  /** Ends the worker. */
+  /** Ends the worker. A running search resolves with its best move so far; other pending
+   *  calls reject. */
   async dispose(): Promise<void> {
+    if (this.disposed) return;
     this.disposed = true;
-    this.stop();
     this.worker.terminate();
     for (const [id, p] of this.pending) {
+      const search = id === this.searchId;
       this.settle(id);
-      p.reject(new Error("engine is disposed"));
+      if (search) p.resolve(Engine.bestSoFar(p));
+      else p.reject(new Error("engine is disposed"));
     }
   }
 }

@@ -1,13 +1,21 @@
-// The package's public entry point: the Engine (in a worker), a raw UCI channel, and
-// position helpers and perft on a shared in-thread instance.
+// The package's public entry point: the Engine (in a worker), a raw UCI channel, the Game
+// model with PGN reading and writing, and position helpers and perft on the shared in-thread
+// rules instance.
 
-import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError } from "./core.js";
-import { Engine, EngineOptions, SearchHandlers } from "./engine.js";
+import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, checkFenArgument } from "./core.js";
+import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions } from "./engine.js";
 import { UciSession } from "./uci.js";
+import { loadRules, claimBoard } from "./rules.js";
+import { Game } from "./game.js";
+import type { MoveNode, LegalMove } from "./game.js";
+import { parsePgn, readPgn, PgnError } from "./pgn-read.js";
+import type { PgnSource } from "./pgn-read.js";
 
 export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
-export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers };
+export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions };
 export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
+export { Game, parsePgn, readPgn, PgnError };
+export type { MoveNode, LegalMove, PgnSource };
 
 /** A UCI conversation with an engine of its own, the same in Node and browsers. */
 export interface UciChannel {
@@ -44,21 +52,14 @@ export async function createUciChannel(options: EngineOptions = {}): Promise<Uci
   };
 }
 
-let shared: Promise<Core> | undefined;
+/** Who holds the rules board when a helper has set it up. */
+const HELPERS = {};
 
-/** The shared instance behind the helper functions, recreated after a crash. */
-async function core(): Promise<Core> {
-  let c = shared ? await shared.catch(() => undefined) : undefined;
-  if (!c || c.crashed) {
-    shared = Core.create();
-    c = await shared;
-  }
-  return c;
-}
-
+/** Runs fn on the in-thread rules instance (loaded on first use, again after a crash) set to fen. */
 async function at<T>(fen: string, fn: (c: Core) => T): Promise<T> {
-  const c = await core();
-  c.setPosition(fen);
+  const c = await loadRules();
+  c.setPosition(checkFenArgument(fen));
+  claimBoard(HELPERS);
   return fn(c);
 }
 

@@ -1,27 +1,33 @@
 // Messages between an Engine (caller's thread) and its worker (which owns the wasm), and the
-// shared control word through which `stop` and `ponderhit` reach a running search.
+// shared control words through which `stop` and `ponderhit` reach a running search. The
+// Engine keeps the position itself (see engine.ts): every request that depends on it
+// carries it, so the worker holds no position state of its own.
 
 import type { SearchLimits, SearchInfo, CurrMove } from "./search-types.js";
 
 /** Core methods the worker runs on request (see bindings/core.ts). */
 export type CoreMethod =
-  | "setPosition" | "playMove" | "playMoves" | "fen" | "key" | "sideToMove" | "legalMoves" | "status" | "inCheck"
-  | "perft" | "divide" | "toSan" | "fromSan" | "evaluate" | "bench" | "newGame"
+  | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
-  | "checkers" | "crashForTesting";
+  | "crashForTesting";
+
+/** A position as the Engine keeps it: a FEN and the UCI moves played from it. */
+export interface PositionRecord {
+  fen: string;
+  moves: string[];
+}
 
 /** Caller to worker. */
 export type Request =
   | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number }
-  | { kind: "call"; id: number; method: CoreMethod; args: unknown[] }
-  | { kind: "search"; id: number; limits: SearchLimits };
+  | { kind: "call"; id: number; method: CoreMethod; args: unknown[]; position?: PositionRecord }
+  | { kind: "search"; id: number; limits: SearchLimits; position: PositionRecord; multiPv?: number };
 
 /** Worker to caller. */
 export type Reply =
   | { kind: "ready" }
   | { kind: "result"; id: number; value: unknown }
   | { kind: "error"; id: number; message: string; crashed: boolean }
-  | { kind: "started"; id: number; fallback: string; white: boolean }
   | { kind: "info"; id: number; info: SearchInfo }
   | { kind: "currmove"; id: number; current: CurrMove };
 
@@ -39,10 +45,13 @@ export interface WorkerPort {
   listen(handler: (message: Request) => void): void;
 }
 
-// The control word (Int32 at index 0 of the shared buffer).
-export const CONTROL_RUN = 0;
-export const CONTROL_STOP = 1;
-export const CONTROL_PONDERHIT = 2;
+// The control words (Int32s in the shared buffer). Search ids only grow, so a stop never
+// reaches a search started after it, and a ponderhit only the search it names.
+/** Every search whose id is below this value must stop. */
+export const CONTROL_STOP_BELOW = 0;
+/** The id of the ponder search that has had its ponderhit (0: none). */
+export const CONTROL_PONDERHIT = 1;
+export const CONTROL_WORDS = 2;
 
 /** A call to replay into a fresh wasm instance. */
 export interface Call {
@@ -50,19 +59,16 @@ export interface Call {
   args: unknown[];
 }
 
-/** Methods whose calls set state that must be replayed after the wasm is re-created. */
-const STATE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
-  "setPosition", "playMove", "playMoves", "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures",
-]);
-/** Moves on top of the last setPosition: every one of them is replayed, in order. */
-const MOVE_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["playMove", "playMoves"]);
+/** Methods whose calls set options that must be replayed after the wasm is re-created. */
+const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures"]);
 
-/** The replay list after `method(...args)` succeeded: the last call of each state method,
- *  and the moves played since the last setPosition. */
+/** The replay list after `method(...args)` succeeded: the last call of each option method. */
 export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {
-  if (!STATE_METHODS.has(method)) return [...replay];
-  const kept = MOVE_METHODS.has(method)
-    ? replay
-    : replay.filter((c) => c.method !== method && !(method === "setPosition" && MOVE_METHODS.has(c.method)));
-  return [...kept, { method, args }];
+  if (!OPTION_METHODS.has(method)) return [...replay];
+  return [...replay.filter((c) => c.method !== method), { method, args }];
+}
+
+/** True when two positions are the same FEN and moves. */
+export function samePosition(a: PositionRecord | undefined, b: PositionRecord): boolean {
+  return a !== undefined && a.fen === b.fen && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
 }

@@ -3,8 +3,10 @@
 // turns every problem into `info string error: ...` while the session goes on.
 
 import { Engine } from "./engine.js";
-import { START_FEN, MAX_PERFT_DEPTH, HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS } from "./core.js";
+import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
+import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
+import type { NumericLimit } from "./validate.js";
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
 export const ENGINE_AUTHOR = "the WasmChess developers";
@@ -40,8 +42,7 @@ export function infoLine(i: SearchInfo): string {
   );
 }
 
-const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"] as const;
-const GO_KEYWORDS = new Set<string>([...GO_NUMBERS, "searchmoves", "ponder", "infinite"]);
+const GO_KEYWORDS = new Set<string>([...NUMERIC_LIMITS, "searchmoves", "ponder", "infinite"]);
 
 interface SpinOption {
   name: string;
@@ -82,7 +83,8 @@ export class UciSession {
   private queued = 0; // commands waiting in the queue
   private search: Search | undefined; // the search the engine is running
   private waiting: Search[] = []; // go commands read but not started yet
-  private position: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
+  /** Why the last `position` was rejected; undefined while the position is valid. */
+  private rejectedPosition: string | undefined;
   private readonly spins: SpinOption[];
   private quitting = false;
 
@@ -95,7 +97,7 @@ export class UciSession {
       { name: "Threads", min: 1, max: 1, value: 1, apply: async () => undefined },
       { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: 1, apply: (e, v) => e.setMultiPv(v) },
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: 30, apply: (e, v) => e.setMoveOverhead(v) },
-      { name: "Debug Search Features", min: 0, max: 511, value: 511, apply: (e, v) => e.setSearchFeatures(v) },
+      { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },
     ];
   }
 
@@ -252,9 +254,22 @@ export class UciSession {
     spin.value = clamped;
   }
 
-  /** position startpos|fen <FEN> [moves ...]: a bad FEN keeps the previous position; an
-   *  illegal move keeps the position reached just before it. */
+  /** position startpos|fen <FEN> [moves ...]. A rejected position (malformed, a bad FEN, an
+   *  illegal move) leaves the board as it was (bad FEN) or after the last legal move, for `d`
+   *  and `eval`; but until a valid `position` arrives, every `go` answers `bestmove 0000`
+   *  rather than a move of a position the GUI did not ask about. */
   private async setPosition(tokens: string[]): Promise<void> {
+    this.rejectedPosition = "a 'position' command is being read";
+    try {
+      await this.readPosition(tokens);
+      this.rejectedPosition = undefined;
+    } catch (err) {
+      this.rejectedPosition = err instanceof Error ? err.message : String(err);
+      throw err;
+    }
+  }
+
+  private async readPosition(tokens: string[]): Promise<void> {
     const movesAt = tokens.indexOf("moves");
     const head = movesAt < 0 ? tokens.slice(1) : tokens.slice(1, movesAt);
     const moves = movesAt < 0 ? [] : tokens.slice(movesAt + 1);
@@ -263,34 +278,47 @@ export class UciSession {
     else if (head[0] === "fen" && head.length > 1) fen = head.slice(1).join(" ");
     else throw new Error("expected 'position startpos' or 'position fen <FEN>', optionally followed by 'moves ...'");
     await this.engine.setPosition(fen);
-    this.position = { fen, moves: [] };
     const played = await this.engine.playMoves(moves);
-    this.position.moves = moves.slice(0, played);
     if (played < moves.length) {
       throw new Error(`illegal move '${moves[played].slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
     }
   }
 
+  /** Throws while the last `position` was rejected: no search may run on a position the GUI
+   *  did not send. */
+  private checkPositionAccepted(command: string): void {
+    const reason = this.rejectedPosition;
+    if (reason === undefined) return;
+    throw new Error(`${command}: no valid position (the last 'position' was rejected: ${reason.slice(0, 200)}); send a valid 'position' first`);
+  }
+
+  /** The limits of a go. Unknown tokens are reported and skipped; a limit without a number
+   *  refuses the go (it is answered without a search); out-of-range numbers are brought into
+   *  range and reported, as option values are. No limit at all means until stop. */
   private parseGo(tokens: string[]): SearchLimits {
     const limits: SearchLimits = {};
-    const problems: string[] = [];
+    const unknown: string[] = [];
     for (let i = 1; i < tokens.length; i++) {
       const t = tokens[i];
-      if ((GO_NUMBERS as readonly string[]).includes(t)) {
-        const v = Number(tokens[i + 1]);
-        if (tokens[i + 1] === undefined || !Number.isFinite(v)) problems.push(`'${t}' needs a number`);
-        else (limits as Record<string, number>)[t] = Math.max(v, 0);
-        i++;
+      if ((NUMERIC_LIMITS as readonly string[]).includes(t)) {
+        const text = tokens[++i];
+        const v = Number(text);
+        if (text === undefined || !Number.isFinite(v)) {
+          throw new Error(`go: '${t}' needs a number, not '${(text ?? "").slice(0, 20)}' (range ${LIMIT_RANGES[t as NumericLimit].min}..${LIMIT_RANGES[t as NumericLimit].max})`);
+        }
+        const { value, note } = clampLimit(t as NumericLimit, v);
+        if (note) this.send(`info string ${note}`);
+        limits[t as NumericLimit] = value;
       } else if (t === "infinite") limits.infinite = true;
       else if (t === "ponder") limits.ponder = true;
       else if (t === "searchmoves") {
         const moves: string[] = [];
         while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) moves.push(tokens[++i]);
         limits.searchmoves = moves;
-      } else problems.push(`unknown token '${t.slice(0, 20)}'`);
+      } else unknown.push(`unknown token '${t.slice(0, 20)}'`);
     }
-    if (problems.length) this.error(new Error(`go: ${problems.join("; ")} (ignored)`));
-    const limited = ["depth", "nodes", "mate", "movetime", "wtime", "btime"].some((k) => k in limits);
+    if (unknown.length) this.error(new Error(`go: ${unknown.slice(0, 5).join("; ")} (ignored)`));
+    const limited = ENDING_LIMITS.some((k) => k in limits);
     if (!limited) limits.infinite = true;
     return limits;
   }
@@ -308,10 +336,11 @@ export class UciSession {
   }
 
   private async go(tokens: string[], search: Search): Promise<void> {
-    const limits = this.parseGo(tokens);
-    search.infinite = !!limits.infinite;
     // A go during a search first ends that search (which prints its own bestmove).
     await this.finishSearch();
+    this.checkPositionAccepted("go");
+    const limits = this.parseGo(tokens);
+    search.infinite = !!limits.infinite;
     if (limits.searchmoves) {
       const legal = new Set(await this.engine.legalMoves());
       const bad = limits.searchmoves.filter((m) => !legal.has(m));
@@ -342,9 +371,10 @@ export class UciSession {
     if (search.stopRequested) this.engine.stop();
   }
 
-  /** The bestmove of a go whose search failed or never started: the first legal move. */
+  /** The bestmove of a go whose search failed or never started: the first legal move, or
+   *  0000 after a rejected position. */
   private async answerWithoutSearch(search: Search): Promise<void> {
-    const moves = await this.engine.legalMoves().catch(() => [] as string[]);
+    const moves = this.rejectedPosition === undefined ? await this.engine.legalMoves().catch(() => [] as string[]) : [];
     search.result = { bestmove: moves[0] ?? "0000", score: { cp: 0 }, pv: [], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0 };
     this.printBestMove(search);
   }
@@ -392,6 +422,7 @@ export class UciSession {
     const depth = Number(tokens[2]);
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
     await this.finishSearch();
+    this.checkPositionAccepted("go perft");
     let total = 0;
     for (const { move, nodes } of await this.engine.divide(depth)) {
       this.send(`${move}: ${nodes}`);
@@ -435,8 +466,6 @@ export class UciSession {
     const start = performance.now();
     const { nodes, positions } = await this.engine.bench(depth);
     const ms = Math.max(1, Math.round(performance.now() - start));
-    // The bench replaces the position: put the session's position back.
-    await this.engine.setPosition(this.position.fen, this.position.moves);
     this.send(`info string bench: ${positions} positions, depth ${depth || "default"}`);
     this.send(`Total time (ms) : ${ms}`);
     this.send(`Nodes searched  : ${nodes}`);

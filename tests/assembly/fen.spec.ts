@@ -81,6 +81,16 @@ describe("bad FEN", () => {
     expect(rejects("4k4/8/8/8/8/8/8/4K3 w - - 0 1", FEN_RANK_LENGTH)).toBe(true);
     expect(rejects("4k3/8/8/8/8/8/8/4K3R w - - 0 1", FEN_RANK_LENGTH)).toBe(true);
   });
+  it("a rank of the wrong length is reported with the squares it describes, long or short", () => {
+    parseFen("rnbqkbnr/pppppppp/8/8/8/8P/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    expect(fenErrorText).toBe("rank 3 describes 9 squares, not 8");
+    parseFen("rnbqkbnr/pppppppp/8/8/8/44R/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    expect(fenErrorText).toBe("rank 3 describes 9 squares, not 8");
+    parseFen("4k3/8/8/8/8/8/8/4K2 w - - 0 1");
+    expect(fenErrorText).toBe("rank 1 describes 7 squares, not 8");
+    parseFen("4k3/8/8/8/8/8/8/4K3RR w - - 0 1");
+    expect(fenErrorText).toBe("rank 1 describes 10 squares, not 8");
+  });
   it("unknown piece letter", () => {
     expect(rejects("4k3/8/8/8/8/8/8/4K2X w - - 0 1", FEN_PIECE_LETTER)).toBe(true);
     expect(rejects("4k3/8/8/8/8/8/9/4K3 w - - 0 1", FEN_PIECE_LETTER)).toBe(true);
