@@ -3,11 +3,19 @@
 // this thread; the search runs in a worker thread, so input is always read.
 
 import { createInterface } from "node:readline";
+import { readFileSync } from "node:fs";
 import { Engine } from "./engine.js";
 import { UciSession } from "./uci.js";
 
-const engine = await Engine.create();
-const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"));
+// WASMCHESS_BUILD=classical runs the hand-crafted evaluation (default: the network build
+// where the host has wasm SIMD).
+const build = process.env.WASMCHESS_BUILD;
+if (build !== undefined && build !== "nnue" && build !== "classical") {
+  process.stderr.write(`WASMCHESS_BUILD must be nnue or classical, not ${JSON.stringify(build)}\n`);
+  process.exit(2);
+}
+const engine = await Engine.create({ build });
+const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"), { readFile: (path) => readFileSync(path) });
 const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
 
 async function quit(): Promise<void> {

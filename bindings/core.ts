@@ -1,7 +1,7 @@
 // A synchronous, validated wrapper around one engine instance: positions, move lists,
 // notation and perft. Bad input throws an Error that names the problem.
 
-import { createInstance, EngineExports } from "./wasm.js";
+import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits,
@@ -25,6 +25,21 @@ export interface DivideEntry {
   move: string;
   nodes: number;
 }
+
+/** What an engine instance runs (Core.info, Engine.info). */
+export interface EngineInfo {
+  build: EngineBuild;
+  evaluation: "nnue" | "classical";
+  /** The network in use: its file name (wcnn-<content hash>.nnue) and hidden size. */
+  network?: { name: string; hidden: number };
+}
+
+/** The file name of a network with this content hash. */
+export function networkName(hash: number): string {
+  return `wcnn-${(hash >>> 0).toString(16).padStart(8, "0")}.nnue`;
+}
+
+export type { EngineBuild };
 
 /** Thrown when the engine's wasm traps; the Core that threw it must not be used again. */
 export class EngineCrashError extends Error {
@@ -86,12 +101,16 @@ export class Core {
 
   private constructor() {}
 
-  /** Instantiates a new engine with a TT of hashMb megabytes; `wasmUrl` picks another build
-   *  of the engine (a slider backend variant such as build/wasmchess-rotated.wasm). */
-  static async create(options: { hashMb?: number; wasmUrl?: URL } = {}): Promise<Core> {
-    checkKeys("Core option", options, ["hashMb", "wasmUrl"]);
+  /** Instantiates a new engine with a TT of hashMb megabytes. `build` picks the network build
+   *  ("nnue", the default where the host has wasm SIMD) or the "classical" one; `wasmUrl`
+   *  loads another module (a slider backend variant such as build/wasmchess-rotated.wasm). */
+  static async create(options: { hashMb?: number; wasmUrl?: URL; build?: EngineBuild } = {}): Promise<Core> {
+    checkKeys("Core option", options, ["hashMb", "wasmUrl", "build"]);
     if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
     if (options.wasmUrl !== undefined && !(options.wasmUrl instanceof URL)) throw new TypeError("wasmUrl must be a URL");
+    if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
+      throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
+    }
     const core = new Core();
     core.wasm = await createInstance(
       {
@@ -99,10 +118,34 @@ export class Core {
         hostInfo: () => core.emitInfo(),
         hostCurrMove: (m: number, n: number, d: number) => core.hooks.onCurrMove?.({ move: core.wasm.moveText(m), number: n, depth: d }),
       },
-      options.wasmUrl,
+      options.wasmUrl ?? buildUrl(options.build ?? defaultBuild()),
     );
     if (options.hashMb !== undefined) core.setHash(options.hashMb);
     return core;
+  }
+
+  /** What this instance runs: its build, and the evaluation in use ("nnue" with the network's
+   *  hash and hidden size, or "classical" — also in the network build while it has no network). */
+  info(): EngineInfo {
+    return this.guard((w) => {
+      const hidden = w.networkHidden();
+      const build: EngineBuild = w.networkAvailable() ? "nnue" : "classical";
+      if (hidden === 0) return { build, evaluation: "classical" };
+      return { build, evaluation: "nnue", network: { name: networkName(w.networkHash()), hidden } };
+    });
+  }
+
+  /** Loads a network file (see docs/nnue.md) into the network build; throws an Error naming
+   *  the defect when it is not a valid network, and the network in use stays. */
+  loadNetwork(bytes: Uint8Array): void {
+    if (!(bytes instanceof Uint8Array)) throw new TypeError("a network file must be a Uint8Array");
+    this.guard((w) => {
+      if (!w.networkAvailable()) throw new Error("this is the classical build; networks need the network build (build: \"nnue\")");
+      const ptr = w.networkBuffer(bytes.length);
+      if (ptr === 0) throw new Error(`a network file of ${bytes.length} bytes is not possible`);
+      new Uint8Array(w.memory.buffer, ptr, bytes.length).set(bytes);
+      if (!w.networkLoad(bytes.length)) throw new Error(`not a valid network: ${w.networkError()}`);
+    });
   }
 
   /** The raw exports, for layers (search, UCI) built on this core. */
@@ -396,6 +439,9 @@ export class Core {
         white: [w.evalTerm(t, 0, 0), w.evalTerm(t, 0, 1)] as [number, number],
         black: [w.evalTerm(t, 1, 0), w.evalTerm(t, 1, 1)] as [number, number],
       }));
+      // The network's evaluation has no terms; dead draws and mating a lone king are still
+      // decided by the hand-crafted knowledge (the terms are then zero too).
+      if (w.networkHidden() > 0) return { score, network: networkName(w.networkHash()), phase: w.evalPhase(), scale: w.evalScale(), terms: [] };
       return { score, phase: w.evalPhase(), scale: w.evalScale(), terms };
     });
   }

@@ -6,11 +6,13 @@ import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from
 import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, remember, samePosition } from "./protocol.js";
 import type { Request, Call, PositionRecord } from "./protocol.js";
 import { openPort } from "#worker-port";
+import type { EngineBuild } from "./wasm.js";
 
 const port = openPort();
 let core: Core | undefined;
 let control: Int32Array | undefined;
 let hashMb: number | undefined;
+let build: EngineBuild | undefined;
 // Option calls, replayed into a fresh Core after a trap.
 let replay: Call[] = [];
 // The position the Core holds, when it is one a request brought.
@@ -30,7 +32,7 @@ function poll(): number {
 }
 
 async function recover(): Promise<void> {
-  core = await Core.create({ hashMb });
+  core = await Core.create({ hashMb, build });
   current = undefined;
   for (const { method, args } of replay) {
     try {
@@ -68,7 +70,8 @@ async function handle(req: Request): Promise<void> {
   if (req.kind === "init") {
     control = req.control ? new Int32Array(req.control) : undefined;
     hashMb = req.hashMb;
-    core = await Core.create({ hashMb });
+    build = req.build;
+    core = await Core.create({ hashMb, build });
     port.post({ kind: "ready" });
     return;
   }

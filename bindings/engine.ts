@@ -11,7 +11,9 @@ import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember } from "
 import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
 import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
-import type { Core, DivideEntry, GameStatus } from "./core.js";
+import type { Core, DivideEntry, GameStatus, EngineInfo } from "./core.js";
+import { defaultBuild } from "./wasm.js";
+import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
@@ -27,6 +29,9 @@ export interface EngineOptions {
   /** Use a SharedArrayBuffer for stop/ponderhit (default: when the environment allows it).
    *  false forces the fallback that restarts the worker on stop. */
   sharedMemory?: boolean;
+  /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
+   *  (the hand-crafted evaluation, the smaller module). */
+  build?: EngineBuild;
 }
 
 export interface SearchHandlers {
@@ -54,7 +59,7 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 
 function checkEngineOptions(options: EngineOptions): void {
@@ -62,6 +67,9 @@ function checkEngineOptions(options: EngineOptions): void {
   if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
   if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
   if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
+  if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
+    throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
+  }
 }
 
 function checkHandlers(handlers: unknown): SearchHandlers {
@@ -120,8 +128,11 @@ export class Engine {
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
   private position: PositionRecord = { fen: START_FEN, moves: [] };
+  // True when the worker evaluates other than the rules instance (another build or network).
+  private ownEvaluation: boolean;
 
   private constructor(private readonly options: EngineOptions) {
+    this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   }
@@ -159,7 +170,7 @@ export class Engine {
       if (worker === this.worker) this.onWorkerFailure(e);
     });
     this.worker = worker;
-    worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb });
+    worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb, build: this.options.build });
     await ready;
     if (worker !== this.worker) return; // replaced while starting
     for (const { method, args } of this.replay) worker.post({ kind: "call", id: 0, method, args });
@@ -327,9 +338,28 @@ export class Engine {
     return this.local((b) => b.fromSan(san));
   }
 
-  /** The static evaluation with its term breakdown. */
+  /** The static evaluation with its term breakdown (none for the network's evaluation).
+   *  Answered at once from the caller's thread while this engine evaluates as the in-thread
+   *  rules instance does (the default build and network); after loadNetwork, or with a
+   *  build other than the default, it is the worker's (after any running search). */
   evaluate(): Promise<Evaluation> {
+    if (this.ownEvaluation) return this.call<Evaluation>("evaluate", [], true);
     return this.local((b) => b.evaluate());
+  }
+
+  /** What this engine runs: its build and evaluation, and the network's name and size. */
+  info(): Promise<EngineInfo> {
+    return this.call<EngineInfo>("info", []);
+  }
+
+  /** Loads a network file (docs/nnue.md) into the worker's engine (network build); rejects
+   *  with an Error naming the defect when the file is not a valid network, and the network
+   *  in use stays. The network stays through worker restarts. */
+  loadNetwork(bytes: Uint8Array): Promise<void> {
+    if (!(bytes instanceof Uint8Array)) return Promise.reject(new TypeError("a network file must be a Uint8Array"));
+    return this.call<void>("loadNetwork", [bytes]).then(() => {
+      this.ownEvaluation = true;
+    });
   }
 
   // ------------------------------------------------------------------ worker calls

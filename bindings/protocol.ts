@@ -4,11 +4,13 @@
 // carries it, so the worker holds no position state of its own.
 
 import type { SearchLimits, SearchInfo, CurrMove } from "./search-types.js";
+import type { EngineBuild } from "./wasm.js";
 
 /** Core methods the worker runs on request (see bindings/core.ts). */
 export type CoreMethod =
   | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
+  | "info" | "loadNetwork" | "evaluate"
   | "crashForTesting";
 
 /** A position as the Engine keeps it: a FEN and the UCI moves played from it. */
@@ -19,7 +21,7 @@ export interface PositionRecord {
 
 /** Caller to worker. */
 export type Request =
-  | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number }
+  | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number; build?: EngineBuild }
   | { kind: "call"; id: number; method: CoreMethod; args: unknown[]; position?: PositionRecord }
   | { kind: "search"; id: number; limits: SearchLimits; position: PositionRecord; multiPv?: number };
 
@@ -60,7 +62,7 @@ export interface Call {
 }
 
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
-const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures"]);
+const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork"]);
 
 /** The replay list after `method(...args)` succeeded: the last call of each option method. */
 export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {

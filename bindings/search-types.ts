@@ -65,6 +65,9 @@ export interface CurrMove {
 export interface Evaluation {
   /** Centipawns from the side to move's view. */
   score: number;
+  /** The network that evaluated (its file name); absent for the hand-crafted evaluation,
+   *  whose terms follow. */
+  network?: string;
   phase: number;
   scale: number;
   terms: { name: string; white: [number, number]; black: [number, number] }[];

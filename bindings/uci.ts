@@ -3,6 +3,7 @@
 // turns every problem into `info string error: ...` while the session goes on.
 
 import { Engine } from "./engine.js";
+import type { EngineInfo } from "./core.js";
 import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
@@ -76,6 +77,16 @@ const COMMANDS = new Set([
   "ponderhit", "quit", "d", "eval", "bench",
 ]);
 
+/** What a session may do on its host: read files (the CLI in Node), for EvalFile. */
+export interface UciHost {
+  readFile?: (path: string) => Uint8Array;
+}
+
+/** The id name: the engine and its evaluation ("NNUE" or "classical"). */
+export function engineTitle(info: EngineInfo): string {
+  return `${ENGINE_NAME} ${info.evaluation === "nnue" ? "NNUE" : "classical"}`;
+}
+
 /** A UCI session driving one Engine. Lines go in through `handle`; replies come out through
  *  `send`. `handle` returns false for `quit`; then `quit()` ends the session. */
 export class UciSession {
@@ -88,9 +99,13 @@ export class UciSession {
   private readonly spins: SpinOption[];
   private quitting = false;
 
+  /** The network file named by EvalFile (the embedded network's name until one is loaded). */
+  private evalFile = "";
+
   constructor(
     private readonly engine: Engine,
     private readonly send: (line: string) => void,
+    private readonly host: UciHost = {},
   ) {
     this.spins = [
       { name: "Hash", min: HASH_MIN_MB, max: HASH_MAX_MB, value: 16, apply: (e, v) => e.setHash(v) },
@@ -216,12 +231,37 @@ export class UciSession {
   }
 
   private async uci(): Promise<void> {
-    this.send(`id name ${ENGINE_NAME}`);
+    const info = await this.engine.info();
+    if (!this.evalFile) this.evalFile = info.network?.name ?? "<none>";
+    this.send(`id name ${engineTitle(info)}`);
     this.send(`id author ${ENGINE_AUTHOR}`);
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
     this.send("option name Clear Hash type button");
+    if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
+  }
+
+  /** setoption name EvalFile value <path>: loads a network file; a bad file is reported and
+   *  the network in use stays. */
+  private async setEvalFile(value: string | undefined): Promise<void> {
+    if (!value) throw new Error("option EvalFile needs a file name");
+    if (!this.host.readFile) throw new Error("EvalFile: this host cannot read files; use Engine.loadNetwork");
+    let bytes: Uint8Array;
+    try {
+      bytes = this.host.readFile(value);
+    } catch (err) {
+      throw new Error(`EvalFile: cannot read ${value.slice(0, 200)}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    await this.finishSearch();
+    try {
+      await this.engine.loadNetwork(bytes);
+    } catch (err) {
+      throw new Error(`EvalFile ${value.slice(0, 200)}: ${err instanceof Error ? err.message : String(err)}; the network in use stays`);
+    }
+    this.evalFile = value;
+    const info = await this.engine.info();
+    this.send(`info string EvalFile ${value.slice(0, 200)} loaded: ${info.network?.name} (768x${info.network?.hidden})`);
   }
 
   private async setOption(tokens: string[]): Promise<void> {
@@ -236,6 +276,7 @@ export class UciSession {
       await this.finishSearch();
       return this.engine.clearHash();
     }
+    if (key === "evalfile") return this.setEvalFile(value);
     if (key === "ponder") {
       if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
       return;
@@ -446,6 +487,10 @@ export class UciSession {
   private async evaluate(): Promise<void> {
     await this.finishSearch();
     const e = await this.engine.evaluate();
+    if (e.network) {
+      this.send(`NNUE evaluation (${e.network}): ${e.score} cp (side to move)`);
+      return;
+    }
     const cell = (v: [number, number]) => `${String(v[0]).padStart(6)} ${String(v[1]).padStart(6)}`;
     this.send("     Term    |    White    |    Black    |    Total");
     this.send("             |   MG     EG |   MG     EG |   MG     EG");

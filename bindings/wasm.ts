@@ -1,6 +1,8 @@
 // Loads the compiled engine: compiles the wasm once (read from disk in Node, fetched in
 // browsers: see load-wasm-node.ts and load-wasm-browser.ts) and instantiates it through
-// asc's generated raw bindings.
+// asc's generated raw bindings. Two builds exist: the network build (NNUE evaluation, needs
+// wasm SIMD) and the classical build (hand-crafted evaluation, the smallest download); the
+// network build is the default where the host has SIMD.
 
 import { instantiate } from "../build/wasmchess.js";
 import { compileWasm } from "#load-wasm";
@@ -8,14 +10,48 @@ import { compileWasm } from "#load-wasm";
 /** The engine module's exports, as asc's generated bindings type them. */
 export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
 
-const WASM_URL = new URL("../build/wasmchess.wasm", import.meta.url);
-let compiled: Promise<WebAssembly.Module> | undefined;
+/** Which evaluation an engine instance runs: "nnue" (the network build) or "classical". */
+export type EngineBuild = "nnue" | "classical";
+
+const WASM_URLS: Record<EngineBuild, URL> = {
+  classical: new URL("../build/wasmchess.wasm", import.meta.url),
+  nnue: new URL("../build/wasmchess-nnue.wasm", import.meta.url),
+};
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+
+// The smallest module using a SIMD instruction (i8x16.splat of a constant), to ask the host.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** True when the host runs wasm SIMD (the network build needs it). */
+export function simdSupported(): boolean {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+/** The build an instance runs when none is asked for: the network build where SIMD runs. */
+export function defaultBuild(): EngineBuild {
+  return simdSupported() ? "nnue" : "classical";
+}
+
+/** The module file of a build. */
+export function buildUrl(build: EngineBuild): URL {
+  return WASM_URLS[build];
+}
 
 /** Compiles the engine module once per URL and process; later calls reuse it. */
-export function loadModule(url: URL = WASM_URL): Promise<WebAssembly.Module> {
-  if (url.href !== WASM_URL.href) return compileWasm(url);
-  compiled ??= compileWasm(url);
-  return compiled;
+export function loadModule(url: URL = WASM_URLS[defaultBuild()]): Promise<WebAssembly.Module> {
+  let module = compiled.get(url.href);
+  if (!module) {
+    module = compileWasm(url);
+    compiled.set(url.href, module);
+    module.catch(() => compiled.delete(url.href));
+  }
+  return module;
 }
 
 /** Host functions the engine imports; all optional. */

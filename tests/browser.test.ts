@@ -79,13 +79,18 @@ describe.skipIf(!hasChromium)(hasChromium ? "browser example in headless Chromiu
   it("bundles the page, the worker and the wasm without warnings", async () => {
     expect(buildLog).not.toMatch(/externalized for browser compatibility|\[plugin |\(!\)|warning/i);
     const assets = await readdir(join(dist, "assets"));
+    // Both builds are assets; a page fetches one (the network build where SIMD runs).
     const wasm = assets.filter((f) => f.endsWith(".wasm"));
-    expect(wasm).toHaveLength(1);
-    expect(await readFile(join(dist, "assets", wasm[0]))).toEqual(await readFile(join(ROOT, "build/wasmchess.wasm")));
+    expect(wasm).toHaveLength(2);
+    const contents = await Promise.all(wasm.map((f) => readFile(join(dist, "assets", f))));
+    for (const build of ["build/wasmchess.wasm", "build/wasmchess-nnue.wasm"]) {
+      const bytes = await readFile(join(ROOT, build));
+      expect(contents.some((c) => c.equals(bytes)), build).toBe(true);
+    }
     const worker = assets.find((f) => /^engine-worker-.*\.js$/.test(f));
     expect(worker, `no worker chunk in ${assets.join(", ")}`).toBeDefined();
     const workerCode = await readFile(join(dist, "assets", worker!), "utf8");
-    expect(workerCode).toContain(wasm[0]);
+    for (const f of wasm) expect(workerCode).toContain(f);
     for (const js of assets.filter((f) => f.endsWith(".js"))) {
       expect(await readFile(join(dist, "assets", js), "utf8"), js).not.toMatch(/["']node:/);
     }

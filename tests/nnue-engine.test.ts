@@ -1,0 +1,137 @@
+// The network build through the package: which build runs and says so, loading a network
+// file (Engine.loadNetwork, UCI EvalFile) with clear errors for bad files, and the network
+// surviving a worker restart.
+import { describe, it, expect, beforeAll, afterEach } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Engine } from "../bindings/engine.js";
+import { Core } from "../bindings/core.js";
+import { simdSupported } from "../bindings/wasm.js";
+import { NnueTrainer } from "../learn/nnue-trainer.js";
+import { quantise } from "../learn/net-file.js";
+import { UciProcess } from "../bench/uci-process.js";
+
+const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
+let net: Uint8Array;
+let netName: string;
+let netFile: string;
+
+beforeAll(async () => {
+  // A random network of hidden size 32: enough to tell its evaluation from the classical one.
+  const t = await NnueTrainer.create({
+    hidden: 32, buckets: 1, screlu: true, wdl: 0.5, batchSize: 1, epochs: 1, lr: 0, lrStep: 1, lrGamma: 1, weightDecay: 0, evalScale: 150, seed: 12,
+  });
+  net = quantise({ hidden: 32, buckets: 1, screlu: true, params: t.params() });
+  netName = `wcnn-${new DataView(net.buffer).getUint32(36, true).toString(16).padStart(8, "0")}.nnue`;
+  netFile = join(mkdtempSync(join(tmpdir(), "net-")), netName);
+  writeFileSync(netFile, net);
+});
+
+let engines: Engine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.map((e) => e.dispose()));
+  engines = [];
+});
+async function engine(options: Parameters<typeof Engine.create>[0] = {}): Promise<Engine> {
+  const e = await Engine.create(options);
+  engines.push(e);
+  return e;
+}
+
+describe("builds", () => {
+  it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
+    expect(simdSupported()).toBe(true); // Node 20
+    expect((await (await engine()).info()).build).toBe("nnue");
+    expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
+    await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
+  });
+
+  it("refuses a network in the classical build", async () => {
+    const core = await Core.create({ build: "classical" });
+    expect(() => core.loadNetwork(net)).toThrow(/classical build/);
+  });
+});
+
+describe("Engine.loadNetwork", () => {
+  it("switches the evaluation to the network and names it", async () => {
+    const e = await engine();
+    const before = await e.evaluate();
+    await e.loadNetwork(net);
+    expect(await e.info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: netName, hidden: 32 } });
+    const after = await e.evaluate();
+    expect(after.network).toBe(netName);
+    expect(after.terms).toEqual([]);
+    expect(after.score).not.toBe(before.score);
+    const core = await Core.create({ build: "nnue" });
+    core.loadNetwork(net);
+    expect(core.evaluate().score).toBe(after.score);
+  });
+
+  it("rejects corrupt and foreign files by name and keeps the network in use", async () => {
+    const e = await engine();
+    await e.loadNetwork(net);
+    const corrupt = net.slice();
+    corrupt[5000] ^= 1;
+    await expect(e.loadNetwork(corrupt)).rejects.toThrow(/not a valid network: content hash mismatch/);
+    await expect(e.loadNetwork(new TextEncoder().encode("hello"))).rejects.toThrow(/shorter than the 64-byte header/);
+    await expect(e.loadNetwork(net.subarray(0, net.length - 4))).rejects.toThrow(/this header needs/);
+    await expect(e.loadNetwork("x" as never)).rejects.toThrow(TypeError);
+    expect((await e.info()).network?.name).toBe(netName);
+    expect((await e.search({ depth: 4 })).bestmove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+  });
+
+  it("keeps the network when stop restarts the worker (no shared memory)", async () => {
+    const e = await engine({ sharedMemory: false });
+    await e.loadNetwork(net);
+    const search = e.search({ infinite: true });
+    await new Promise((r) => setTimeout(r, 100));
+    await e.stop();
+    await search;
+    expect((await e.info()).network?.name).toBe(netName);
+  });
+});
+
+describe("UCI", () => {
+  it("says which evaluation runs, loads EvalFile, and reports a bad file while keeping the network", async () => {
+    const uci = new UciProcess(process.execPath, [CLI]);
+    const out: string[] = [];
+    uci.listeners.push((l) => out.push(l));
+    try {
+      uci.send("uci");
+      await uci.waitFor((l) => l === "uciok");
+      expect(out.some((l) => /^option name EvalFile type string default /.test(l))).toBe(true);
+      uci.send(`setoption name EvalFile value ${netFile}`);
+      await uci.waitFor((l) => l.includes("EvalFile") && l.includes("loaded"));
+      uci.send(`setoption name EvalFile value ${CLI}`);
+      const err = await uci.waitFor((l) => l.startsWith("info string error"));
+      expect(err).toMatch(/EvalFile .*not a valid network: not a network file .*the network in use stays/);
+      uci.send("setoption name EvalFile value /no/such/file.nnue");
+      expect(await uci.waitFor((l) => l.includes("cannot read"))).toMatch(/info string error: EvalFile: cannot read \/no\/such\/file.nnue/);
+      uci.send("eval");
+      expect(await uci.waitFor((l) => l.startsWith("NNUE evaluation"))).toContain(netName);
+      uci.send("uci");
+      await uci.waitFor((l) => l.startsWith("id name") && out.filter((x) => x.startsWith("id name")).length === 2);
+      expect(out.filter((l) => l.startsWith("id name"))[1]).toMatch(/NNUE$/);
+    } finally {
+      uci.kill();
+    }
+  });
+
+  it("runs the classical build with WASMCHESS_BUILD=classical, without EvalFile", async () => {
+    process.env.WASMCHESS_BUILD = "classical"; // the child inherits the environment at spawn
+    const uci = new UciProcess(process.execPath, [CLI]);
+    delete process.env.WASMCHESS_BUILD;
+    const out: string[] = [];
+    uci.listeners.push((l) => out.push(l));
+    try {
+      uci.send("uci");
+      await uci.waitFor((l) => l === "uciok");
+      expect(out.find((l) => l.startsWith("id name"))).toMatch(/classical$/);
+      expect(out.some((l) => l.includes("EvalFile"))).toBe(false);
+    } finally {
+      uci.kill();
+    }
+  });
+});
