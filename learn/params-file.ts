@@ -4,6 +4,8 @@
 // how they were made.
 
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Core } from "../bindings/core.js";
 import { KIND_PACKED, WeightLayout } from "./eval-model.js";
 
@@ -129,7 +131,12 @@ export function writeParamsText(text: string, layout: WeightLayout, theta: Float
   return lines.join("\n");
 }
 
-/** Writes theta into assembly/params.ts (or `file`). */
+/** Writes theta into a copy of assembly/params.ts at `file` (default: params.ts itself). */
 export function writeParamsFile(layout: WeightLayout, theta: Float64Array, header: string[], file: URL = PARAMS_FILE): void {
-  writeFileSync(file, writeParamsText(readFileSync(file, "utf8"), layout, theta, header));
+  writeFileSync(file, writeParamsText(readFileSync(PARAMS_FILE, "utf8"), layout, theta, header));
+}
+
+/** The file a --params-out option names (default assembly/params.ts). */
+export function paramsOut(path: string | undefined): URL {
+  return path ? pathToFileURL(resolve(path)) : PARAMS_FILE;
 }

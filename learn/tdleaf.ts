@@ -11,13 +11,13 @@
 // The engine plays with the updated (rounded) weights from the next game on.
 //
 //   npm run tune -- --method tdleaf [--games 200 | --hours H] [--nodes 5000] [--lambda 0.7]
-//       [--alpha 1] [--seed 1] [--state FILE] [--dry-run]
+//       [--alpha 1] [--seed 1] [--state FILE] [--dry-run] [--params-out FILE]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Rng } from "./rng.js";
 import { TraceSet, Tracer } from "./trace-set.js";
 import { WeightLayout, addGradient, evaluate, trainableMask, winProbability } from "./eval-model.js";
-import { loadWeights, readWeights, writeParamsFile } from "./params-file.js";
+import { loadWeights, readWeights, writeParamsFile, paramsOut } from "./params-file.js";
 import { Adjudicator, DEFAULT_SETTINGS, SelfPlaySettings, currentPly, ruleResult, startGame } from "./selfplay.js";
 import type { Core } from "../bindings/core.js";
 
@@ -185,6 +185,6 @@ export async function runTdLeaf(values: Record<string, string | boolean | string
     console.log("dry run: params.ts unchanged");
     return;
   }
-  writeParamsFile(layout, theta, header);
-  console.log(`assembly/params.ts written after ${state.games} games; rebuild and run \`npm run bench\` for the new signature`);
+  writeParamsFile(layout, theta, header, paramsOut(values["params-out"] as string | undefined));
+  console.log(`${values["params-out"] ?? "assembly/params.ts"} written after ${state.games} games; rebuild and run \`npm run bench\` for the new signature`);
 }

@@ -2,13 +2,14 @@
 //
 //   npm run tune -- --data data/<name> [--method texel] [--positions N] [--wdl 0.5]
 //       [--epochs 40] [--batch 16384] [--lr 2] [--lr-end 0.05] [--validation 0.1] [--seed 1]
-//       [--no-quiet] [--max-score 2000] [--dry-run]
+//       [--no-quiet] [--max-score 2000] [--dry-run] [--params-out FILE]
 //   npm run tune -- --method tdleaf ...            (see tdleaf.ts)
 //
 // Texel: every position of the data is resolved to a quiet one and traced by the tuning
 // build of the engine (build/wasmchess-tune.wasm); K is fitted, then the weights are
 // optimised, and params.ts is rewritten with the result and a header naming the data,
-// command and losses. --data may be repeated.
+// command and losses (--params-out FILE writes a copy of params.ts with the result there
+// instead). --data may be repeated.
 
 import { parseArgs } from "node:util";
 import { Rng } from "./rng.js";
@@ -16,7 +17,7 @@ import { dataFiles, readRecords, RECORD_BYTES } from "./records.js";
 import { TraceSet, Tracer } from "./trace-set.js";
 import { evaluate, trainableMask } from "./eval-model.js";
 import { fitK, loss, tune } from "./texel.js";
-import { readWeights, writeParamsFile } from "./params-file.js";
+import { readWeights, writeParamsFile, paramsOut } from "./params-file.js";
 import { runTdLeaf } from "./tdleaf.js";
 
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     "no-quiet": { type: "boolean", default: false },
     "max-score": { type: "string", default: "2000" },
     "dry-run": { type: "boolean", default: false },
+    "params-out": { type: "string" },
     // TD-Leaf
     games: { type: "string" },
     nodes: { type: "string" },
@@ -114,8 +116,8 @@ async function texel(): Promise<void> {
     console.log("dry run: params.ts unchanged");
     return;
   }
-  writeParamsFile(layout, theta, header);
-  console.log("assembly/params.ts written; rebuild and run `npm run bench` for the new signature");
+  writeParamsFile(layout, theta, header, paramsOut(values["params-out"]));
+  console.log(`${values["params-out"] ?? "assembly/params.ts"} written; rebuild and run \`npm run bench\` for the new signature`);
 }
 
 if (values.method === "texel") await texel();
