@@ -7,7 +7,7 @@ import {
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
-import { moveToUci, parseUciMove, parseSan, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
+import { moveToUci, parseUciMove, parseSan, sanMatchCount, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
 import { SLIDER_BACKEND } from "./config";
 import { sliderTableBytes as tableBytes } from "./attacks";
 
@@ -97,10 +97,16 @@ export function uciToSan(text: string): string {
   return m == MOVE_NONE ? "" : moveToSan(m);
 }
 
-/** UCI text of the legal move a SAN names, or "" when none (or ambiguous). */
+/** UCI text of the legal move a SAN names, or "" when none or several match (then
+ *  sanToUciMatches tells which). */
 export function sanToUci(text: string): string {
   const m = parseSan(text);
   return m == MOVE_NONE ? "" : moveToUci(m);
+}
+
+/** How many legal moves the last sanToUci text matched (more than 1: ambiguous). */
+export function sanToUciMatches(): i32 {
+  return sanMatchCount;
 }
 
 /** Leaf count of the legal move tree to depth (bulk counted at the last ply). */

@@ -106,8 +106,14 @@ function normalizeSan(text: string): string {
   return s.replaceAll("0", "O");
 }
 
-/** The legal move a SAN text names in the current position, or MOVE_NONE (also when ambiguous). */
+/** How many legal moves the last parseSan text matched: 0 (illegal or malformed), 1, or
+ *  more (ambiguous). */
+export let sanMatchCount: i32 = 0;
+
+/** The legal move a SAN text names in the current position, or MOVE_NONE when none or more
+ *  than one match (sanMatchCount tells which). */
 export function parseSan(text: string): Move {
+  sanMatchCount = 0;
   const san = normalizeSan(text);
   if (san.length < 2) return MOVE_NONE;
   const n = generateMoves(GEN_ALL, list);
@@ -115,11 +121,11 @@ export function parseSan(text: string): Move {
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
     if (sanMatches(m, san)) {
-      if (found != MOVE_NONE) return MOVE_NONE;
+      sanMatchCount++;
       found = m;
     }
   }
-  return found;
+  return sanMatchCount == 1 ? found : MOVE_NONE;
 }
 
 function sanMatches(m: Move, san: string): bool {

@@ -377,8 +377,9 @@ export class Core {
   /** UCI text of the legal move a SAN names in the current position. */
   fromSan(san: string): string {
     if (typeof san !== "string" || san.length > 16) throw new Error(`not a SAN move: ${JSON.stringify(san)}`);
-    const uci = this.guard((w) => w.sanToUci(san));
-    if (!uci) throw new Error(`no legal move matches ${JSON.stringify(san)} in ${this.fen()} (illegal, ambiguous or malformed)`);
+    const [uci, matches] = this.guard((w) => [w.sanToUci(san), w.sanToUciMatches()] as const);
+    if (matches > 1) throw new Error(`ambiguous move ${JSON.stringify(san)} in ${this.fen()}: ${matches} legal moves match (name the origin file or rank)`);
+    if (!uci) throw new Error(`no legal move matches ${JSON.stringify(san)} in ${this.fen()} (illegal or malformed)`);
     return uci;
   }
 }

@@ -27,6 +27,9 @@ describe("Engine", () => {
     expect(await e.toSan("e1g1")).toBe("O-O");
     expect(await e.fromSan("Nxf7")).toBe("e5f7");
     expect(await e.status()).toBe("ongoing");
+    await e.setPosition("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+    await expect(e.fromSan("Rd1")).rejects.toThrow(/^ambiguous move "Rd1" .*: 2 legal moves match/);
+    expect(await e.fromSan("Rad1")).toBe("a1d1");
   });
 
   it("rejects bad input with errors that name the problem and keeps the position", async () => {
