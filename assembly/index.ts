@@ -1,9 +1,9 @@
 // The wasm module's exports: the small API the TypeScript bindings are built on.
 
-import { Move, MOVE_NONE } from "./types";
+import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
   key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
-  inCheck, isRepetition, insufficientMaterial, rule50,
+  inCheck, isRepetition, insufficientMaterial, rule50, undoMove, lastMove,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
@@ -81,6 +81,15 @@ export function playSanMove(text: string): bool {
 function play(m: Move): void {
   if (stateCount >= HISTORY_MAX) compactHistory();
   if (canPush()) doMove(m);
+}
+
+/** Takes back the last move played (for tests of make/unmake); false when the history
+ *  holds none. The bindings' game record does not see it. */
+export function undoLastMove(): bool {
+  const m = lastMove();
+  if (m == MOVE_NONE || m == MOVE_NULL) return false;
+  undoMove(m);
+  return true;
 }
 
 /** Legal moves of the current position in UCI notation, separated by spaces. */
