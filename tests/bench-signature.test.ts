@@ -14,4 +14,13 @@ describe("bench signature", () => {
     // The full default bench takes about 5 s here; it is the number commits cite.
     expect(core.bench()).toEqual({ nodes: BENCH_SIGNATURE, positions: 42 });
   });
+
+  it("does not depend on the Hash option, which it leaves as it was", async () => {
+    const fresh = await Core.create();
+    const small = await Core.create({ hashMb: 1 });
+    // At depth 9 a 1 MB table changed the count (730007 against 729955) before the bench
+    // had a table of its own.
+    expect(small.bench(9).nodes).toBe(fresh.bench(9).nodes);
+    expect(small.hashMb()).toBe(1);
+  });
 });
