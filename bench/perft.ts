@@ -1,16 +1,18 @@
 // Perft speed, beside native Stockfish in the same run.
-//   npm run bench:perft [-- --depth N] [--fen "<FEN>"] [--runs N] [--sf PATH]...
+//   npm run bench:perft [-- --depth N] [--fen "<FEN>"] [--runs N] [--sf PATH]... [--cpu]
 // Defaults: start position depth 6 and Kiwipete depth 5, against the Stockfish found on the
 // PATH or in /usr/games. `--sf PATH` (repeatable) compares with any Stockfish binaries
 // instead, e.g. Debian's generic build and one built for this CPU; each reference's
 // `compiler` report is printed beside its ratio. Node counts are asserted (against the
 // Stockfish-computed suite, or against Stockfish itself for other positions) before any
-// speed is printed.
+// speed is printed. Times are wall-clock; with --cpu they are each process's CPU time
+// (Linux), which a busy neighbour on a shared machine disturbs far less.
 
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
 import { UciProcess, findExecutable } from "./uci-process.js";
 import { readPerftSuite } from "../tests/perft-suite.js";
+import { processCpuMs } from "./cpu-time.js";
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     fen: { type: "string" },
     runs: { type: "string", default: "3" },
     sf: { type: "string", multiple: true },
+    cpu: { type: "boolean", default: false },
   },
 });
 
@@ -68,7 +71,9 @@ for (const p of paths) refs.push(await startReference(findExecutable(p)!));
 const suite = readPerftSuite();
 const core = await Core.create();
 
-console.log(`Perft, bulk counting, one thread; best of ${runs} runs each, alternating engines.`);
+const useCpu = values.cpu && processCpuMs("self") !== undefined;
+if (values.cpu && !useCpu) console.log("--cpu: no /proc here; wall-clock times instead.");
+console.log(`Perft, bulk counting, one thread; best of ${runs} runs each, alternating engines; ${useCpu ? "CPU" : "wall-clock"} times.`);
 if (refs.length === 0) console.log("Stockfish is not installed (PATH, /usr/games) and no --sf given: no ratio measured.");
 refs.forEach((r, i) => console.log(`sf${i + 1}: ${r.name} (${r.path}), ${r.compiler || "no compiler report"}`));
 console.log("");
@@ -86,13 +91,15 @@ for (const c of cases) {
   const theirNodes: number[] = [];
   let nodes = 0;
   for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
+    const t0 = useCpu ? processCpuMs("self")! : performance.now();
     nodes = core.perft(c.depth);
-    ours = Math.min(ours, performance.now() - t0);
+    ours = Math.min(ours, (useCpu ? processCpuMs("self")! : performance.now()) - t0);
     for (let i = 0; i < refs.length; i++) {
+      const pid = refs[i].uci.pid!;
+      const c0 = useCpu ? processCpuMs(pid)! : 0;
       const [n, ms] = await refs[i].uci.perft(`fen ${c.fen}`, c.depth);
       theirNodes[i] = n;
-      theirs[i] = Math.min(theirs[i], ms);
+      theirs[i] = Math.min(theirs[i], useCpu ? processCpuMs(pid)! - c0 : ms);
     }
   }
   const expected = known ?? theirNodes[0];
