@@ -23,8 +23,9 @@ describe("UCI fuzzing", () => {
       stormLines: [1500, 1500],
       burstLines: [20, 300],
       maxHashMb: 64,
-      checkpointMs: 10_000,
-      perLineMs: 5,
+      checkpointCpuMs: 10_000,
+      perLineCpuMs: 5,
+      stallMs: 30_000,
       stopAtFirstFinding: true,
     });
     expect(report.findings).toEqual([]);

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UciProcess } from "../uci-process.js";
+import { processCpuMs } from "../cpu-time.js";
 import { Core } from "../../bindings/core.js";
 import { InputGenerator, Rng } from "./generate.js";
 import { Owed, owedByText, sanitizeText } from "./model.js";
@@ -25,9 +26,12 @@ export interface FuzzOptions {
   /** Lines per storm and per ordinary burst. */
   stormLines: [number, number];
   burstLines: [number, number];
-  /** Time allowed for a checkpoint: base plus per line of the burst. */
-  checkpointMs: number;
-  perLineMs: number;
+  /** CPU time the engine may use to reach a checkpoint: base plus per line of the burst. */
+  checkpointCpuMs: number;
+  perLineCpuMs: number;
+  /** Wall time after which a checkpoint not reached counts as a hang however little CPU
+   *  the engine used (a lost message leaves it idle). */
+  stallMs: number;
   /** Largest Hash the input may set (default: any; a 2 GB table costs about a second per
    *  resize or clear, which a short run cannot afford). */
   maxHashMb?: number;
@@ -103,23 +107,40 @@ class Target {
     for (const w of this.watchers) w();
   }
 
-  /** Resolves when every owed reply has come; rejects on death or after timeoutMs. */
-  settled(timeoutMs: number): Promise<void> {
+  /** Resolves when every owed reply has come; rejects when the process dies, when it has
+   *  used cpuMs of CPU time without answering (busy: a loop, a stop not heeded), or after
+   *  stallMs of wall time (idle: a lost message). CPU time, not wall time, judges the busy
+   *  case, so that a starved process on a loaded machine is not taken for a hung one; where
+   *  /proc is missing, cpuMs is wall time. */
+  settled(cpuMs: number, stallMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
       const done = () =>
         this.got.readyok >= this.owed.readyok && this.got.bestmove >= this.owed.bestmove && this.got.uciok >= this.owed.uciok;
-      let timer: NodeJS.Timeout | undefined;
+      const pid = this.proc.pid ?? 0;
+      const cpu0 = processCpuMs(pid);
+      const wall0 = performance.now();
+      // Every output line checks for completion; the clock is read on a timer.
       const watcher = () => {
         if (this.died) finish(new Error(`engine died (${this.proc.exitDescription})`));
         else if (done()) finish();
       };
+      let finished = false;
+      const tick = () => {
+        watcher();
+        if (finished) return;
+        const wall = performance.now() - wall0;
+        const cpu = cpu0 === undefined ? wall : (processCpuMs(pid) ?? cpu0) - cpu0;
+        if (cpu > cpuMs) finish(new HangError(`busy for ${Math.round(cpu)} ms of CPU time without answering`, this.got, this.owed));
+        else if (wall > stallMs) finish(new HangError(`no answer within ${Math.round(wall)} ms (${Math.round(cpu)} ms of CPU time)`, this.got, this.owed));
+      };
+      const timer = setInterval(tick, 200);
       const finish = (err?: Error) => {
-        clearTimeout(timer);
+        finished = true;
+        clearInterval(timer);
         this.watchers = this.watchers.filter((w) => w !== watcher);
         if (err) reject(err);
         else resolve();
       };
-      timer = setTimeout(() => finish(new HangError(timeoutMs, this.got, this.owed)), timeoutMs);
       this.watchers.push(watcher);
       watcher();
     });
@@ -136,8 +157,8 @@ class Target {
 }
 
 class HangError extends Error {
-  constructor(ms: number, got: Counts, owed: Counts) {
-    super(`no answer within ${ms} ms: readyok ${got.readyok}/${owed.readyok}, bestmove ${got.bestmove}/${owed.bestmove}, uciok ${got.uciok}/${owed.uciok}`);
+  constructor(what: string, got: Counts, owed: Counts) {
+    super(`${what}: readyok ${got.readyok}/${owed.readyok}, bestmove ${got.bestmove}/${owed.bestmove}, uciok ${got.uciok}/${owed.uciok}`);
   }
 }
 
@@ -196,12 +217,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     report.lines += sentLines;
     target.send("stop\nisready\n", owedByText("stop\nisready\n"));
-    const limit = options.checkpointMs + options.perLineMs * sentLines;
+    const limit = options.checkpointCpuMs + options.perLineCpuMs * sentLines;
     try {
-      await target.settled(limit);
+      await target.settled(limit, options.stallMs);
       // Idle now: one more isready, after which every count must be exact.
       target.send("isready\n", owedByText("isready\n"));
-      await target.settled(options.checkpointMs);
+      await target.settled(options.checkpointCpuMs, options.stallMs);
       const { got, owed } = target;
       if (got.bestmove !== owed.bestmove || got.readyok !== owed.readyok || got.uciok !== owed.uciok) {
         record({ kind: "mismatch", burst: report.bursts, detail: `bestmove ${got.bestmove}/${owed.bestmove}, readyok ${got.readyok}/${owed.readyok}, uciok ${got.uciok}/${owed.uciok}` }, burst);
