@@ -68,6 +68,18 @@ describe("UCI CLI", () => {
     expect(out).toContain("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
   });
 
+  it("error lines stay printable whatever the input echoed in them", async () => {
+    engine.send("go depth 1 searchmoves e2e4 \u0005d2d4 a1\u0011a8");
+    await engine.waitFor((l) => l.startsWith("bestmove"));
+    engine.send("x\u0007yzzy");
+    await engine.isReady();
+    const errors = out.filter((l) => l.startsWith("info string error: "));
+    expect(errors).toEqual([
+      "info string error: searchmoves: not legal here:  d2d4 a1 a8 (ignored)",
+      "info string error: unknown command 'x yzzy'",
+    ]);
+  });
+
   it("skips unknown tokens before a command, as the UCI specification asks", async () => {
     engine.send("joho position startpos moves e2e4");
     engine.send("joho isready");
