@@ -337,7 +337,8 @@ export function undoMove(m: Move): void {
  *  castling rights and the en-passant square) and nothing else: the mailbox, the key and
  *  the history stay as they were. For perft's last ply, where the child position is only
  *  counted. Returns what undoMoveBitboards needs; nothing else may run in between. */
-export function doMoveBitboards(m: Move): i32 {
+// @ts-ignore: decorator
+@inline export function doMoveBitboards(m: Move): i32 {
   const us = sideToMove;
   const them = us ^ 1;
   const from = fromSq(m);
@@ -373,7 +374,8 @@ export function doMoveBitboards(m: Move): i32 {
 }
 
 /** Takes back doMoveBitboards(m), given what it returned. */
-export function undoMoveBitboards(m: Move, saved: i32): void {
+// @ts-ignore: decorator
+@inline export function undoMoveBitboards(m: Move, saved: i32): void {
   const them = sideToMove;
   const us = them ^ 1;
   sideToMove = us;
