@@ -40,7 +40,7 @@ function reach(core: Core, game: Game, visit?: () => void): void {
 }
 
 /** The same position with colours swapped and the board turned over (ranks reversed). */
-export function mirrorFen(fen: string): string {
+function mirrorFen(fen: string): string {
   const [board, side, castling, ep, half, full] = fen.split(" ");
   const swapCase = (s: string) => s.replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
   const rights = castling === "-" ? "-" : ["K", "Q", "k", "q"].filter((r) => swapCase(castling).includes(r)).join("");
