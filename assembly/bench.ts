@@ -2,12 +2,16 @@
 // transposition table and history, giving a node count that identifies the search.
 
 import { parseFen } from "./fen";
-import { clearTable } from "./tt";
+import { clearTable, resizeTable, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { resetLimits, setDepthLimit } from "./limits";
 import { think, nodes, resetSearchState } from "./search";
 
 export const BENCH_DEFAULT_DEPTH = 13;
+/** The bench's own table size (as in Stockfish, whose bench uses 16 MB unless told
+ *  otherwise): the node count must not depend on the Hash option, and a 2 GB table would
+ *  make each position's fresh start slow. */
+export const BENCH_HASH_MB = HASH_DEFAULT_MB;
 
 // Openings, middlegames, endgames and tactical positions.
 export const BENCH_FENS: string[] = [
@@ -55,9 +59,12 @@ export const BENCH_FENS: string[] = [
   "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
 ];
 
-/** Searches every bench position to depth with fresh tables; returns the total nodes. */
+/** Searches every bench position to depth with fresh tables of BENCH_HASH_MB; returns the
+ *  total nodes. The transposition table has the previous size again afterwards (empty). */
 export function runBench(depth: i32): u64 {
   if (depth <= 0) depth = BENCH_DEFAULT_DEPTH;
+  const previousMb = hashSizeMb();
+  resizeTable(BENCH_HASH_MB);
   let total: u64 = 0;
   for (let i = 0; i < BENCH_FENS.length; i++) {
     parseFen(BENCH_FENS[i]);
@@ -69,5 +76,6 @@ export function runBench(depth: i32): u64 {
     think();
     total += nodes;
   }
+  resizeTable(previousMb);
   return total;
 }

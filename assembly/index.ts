@@ -1,13 +1,13 @@
 // The wasm module's exports: the small API the TypeScript bindings are built on.
 
-import { Move, MOVE_NONE } from "./types";
+import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
   key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
-  inCheck, isRepetition, insufficientMaterial, rule50,
+  inCheck, isRepetition, insufficientMaterial, rule50, undoMove, lastMove,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
-import { moveToUci, parseUciMove, parseSan, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
+import { moveToUci, parseUciMove, parseSan, sanMatchCount, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
 import { SLIDER_BACKEND } from "./config";
 import { sliderTableBytes as tableBytes } from "./attacks";
 
@@ -83,6 +83,15 @@ function play(m: Move): void {
   if (canPush()) doMove(m);
 }
 
+/** Takes back the last move played (for tests of make/unmake); false when the history
+ *  holds none. The bindings' game record does not see it. */
+export function undoLastMove(): bool {
+  const m = lastMove();
+  if (m == MOVE_NONE || m == MOVE_NULL) return false;
+  undoMove(m);
+  return true;
+}
+
 /** Legal moves of the current position in UCI notation, separated by spaces. */
 export function legalMovesUci(): string {
   const n = legalMoveCount();
@@ -97,10 +106,16 @@ export function uciToSan(text: string): string {
   return m == MOVE_NONE ? "" : moveToSan(m);
 }
 
-/** UCI text of the legal move a SAN names, or "" when none (or ambiguous). */
+/** UCI text of the legal move a SAN names, or "" when none or several match (then
+ *  sanToUciMatches tells which). */
 export function sanToUci(text: string): string {
   const m = parseSan(text);
   return m == MOVE_NONE ? "" : moveToUci(m);
+}
+
+/** How many legal moves the last sanToUci text matched (more than 1: ambiguous). */
+export function sanToUciMatches(): i32 {
+  return sanMatchCount;
 }
 
 /** Leaf count of the legal move tree to depth (bulk counted at the last ply). */

@@ -118,11 +118,17 @@ export function moveToSan(m: Move): string {
 }
 
 /** The legal move a SAN text names in the current position, or MOVE_NONE (also when
- *  ambiguous). Tolerated: check and mate marks and annotations (+ # ! ?), a trailing "e.p.",
+ *  ambiguous: sanMatchCount tells which). Tolerated: check and mate marks and annotations
+ *  (+ # ! ?), a trailing "e.p.",
  *  zeros in castling (0-0), "=" left out of a promotion (e8Q) or a lower-case promotion
  *  piece, ":" for "x", and no capture sign. Allocation-free: read from the right, the
  *  promotion, the destination, the capture sign, then the piece and the disambiguation. */
+/** How many legal moves the last parseSan text matched: 0 (illegal or malformed), 1, or
+ *  more (ambiguous). */
+export let sanMatchCount: i32 = 0;
+
 export function parseSan(text: string): Move {
+  sanMatchCount = 0;
   let s = 0;
   let e = text.length;
   while (s < e && isBlank(text.charCodeAt(s))) s++;
@@ -184,10 +190,10 @@ function findMove(want: i32, to: i32, promo: i32, file: i32, rank: i32): Move {
     if (toSq(m) != to || moveFlag(m) == CASTLING || typeOf(pieceOn(from)) != want) continue;
     if (moveFlag(m) == PROMOTION ? promotionType(m) != promo : promo != 0) continue;
     if ((file >= 0 && fileOf(from) != file) || (rank >= 0 && rankOf(from) != rank)) continue;
-    if (found != MOVE_NONE) return MOVE_NONE;
+    sanMatchCount++;
     found = m;
   }
-  return found;
+  return sanMatchCount == 1 ? found : MOVE_NONE;
 }
 
 /** 1 for "O-O", 2 for "O-O-O" (letter O or zero), 0 otherwise. */
@@ -205,7 +211,10 @@ function findCastling(side: i32): Move {
   const n = generateMoves(GEN_ALL, list);
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (moveFlag(m) == CASTLING && (side == 1) == (toSq(m) > fromSq(m))) return m;
+    if (moveFlag(m) == CASTLING && (side == 1) == (toSq(m) > fromSq(m))) {
+      sanMatchCount = 1;
+      return m;
+    }
   }
   return MOVE_NONE;
 }

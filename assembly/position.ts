@@ -365,6 +365,101 @@ export function undoMove(m: Move): void {
   }
 }
 
+// ---------------------------------------------------------------- bitboard-only make
+
+/** XORs b into the bitboards of type pt and colour c, and into the occupancy. */
+// @ts-ignore: decorator
+@inline function toggleBB(pt: PieceType, c: Color, b: Bitboard): void {
+  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
+  store<u64>(BY_TYPE + (<usize>pt << 3), load<u64>(BY_TYPE + (<usize>pt << 3)) ^ b);
+  store<u64>(BY_COLOR + (<usize>c << 3), load<u64>(BY_COLOR + (<usize>c << 3)) ^ b);
+}
+
+/** Plays a legal move on what move generation reads (the bitboards, the side to move, the
+ *  castling rights and the en-passant square) and nothing else: the mailbox, the key and
+ *  the history stay as they were. For perft's last ply, where the child position is only
+ *  counted. Returns what undoMoveBitboards needs; nothing else may run in between. */
+// @ts-ignore: decorator
+@inline export function doMoveBitboards(m: Move): i32 {
+  const us = sideToMove;
+  const them = us ^ 1;
+  const from = fromSq(m);
+  const to = toSq(m);
+  const flag = moveFlag(m);
+  const pt = typeOf(pieceOn(from));
+  const capSq = flag == EN_PASSANT ? to ^ 8 : to;
+  const capType = flag == CASTLING ? 0 : typeOf(pieceOn(capSq));
+  const saved = castlingRights | (epSquare << 4) | (capType << 12);
+  if (flag == CASTLING) {
+    const kingside = to > from;
+    toggleBB(ROOK, us, squareBB(kingside ? from + 3 : from - 4) | squareBB(kingside ? from + 1 : from - 1));
+  } else if (capType != 0) {
+    toggleBB(capType, them, squareBB(capSq));
+  }
+  toggleBB(pt, us, squareBB(from) | squareBB(to));
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotatedOccupancy(m, capType);
+  epSquare = SQ_NONE;
+  if (pt == PAWN) {
+    if (flag == PROMOTION) {
+      const b = squareBB(to);
+      store<u64>(BY_TYPE + (<usize>PAWN << 3), load<u64>(BY_TYPE + (<usize>PAWN << 3)) ^ b);
+      const pp = <usize>promotionType(m) << 3;
+      store<u64>(BY_TYPE + pp, load<u64>(BY_TYPE + pp) ^ b);
+    } else if ((to ^ from) == 16) {
+      const ep = (to + from) >> 1;
+      if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) epSquare = ep;
+    }
+  }
+  castlingRights &= unchecked(CASTLING_MASK[from]) & unchecked(CASTLING_MASK[to]);
+  sideToMove = them;
+  return saved;
+}
+
+/** Takes back doMoveBitboards(m), given what it returned. */
+// @ts-ignore: decorator
+@inline export function undoMoveBitboards(m: Move, saved: i32): void {
+  const them = sideToMove;
+  const us = them ^ 1;
+  sideToMove = us;
+  castlingRights = saved & 15;
+  epSquare = (saved >> 4) & 127;
+  const capType = saved >> 12;
+  const from = fromSq(m);
+  const to = toSq(m);
+  const flag = moveFlag(m);
+  const pt = typeOf(pieceOn(from));
+  if (flag == PROMOTION) {
+    const b = squareBB(to);
+    store<u64>(BY_TYPE + (<usize>PAWN << 3), load<u64>(BY_TYPE + (<usize>PAWN << 3)) ^ b);
+    const pp = <usize>promotionType(m) << 3;
+    store<u64>(BY_TYPE + pp, load<u64>(BY_TYPE + pp) ^ b);
+  }
+  toggleBB(pt, us, squareBB(from) | squareBB(to));
+  if (flag == CASTLING) {
+    const kingside = to > from;
+    toggleBB(ROOK, us, squareBB(kingside ? from + 3 : from - 4) | squareBB(kingside ? from + 1 : from - 1));
+  } else if (capType != 0) {
+    toggleBB(capType, them, squareBB(flag == EN_PASSANT ? to ^ 8 : to));
+  }
+  if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotatedOccupancy(m, capType);
+}
+
+/** The rotated backend's occupancies follow the squares whose occupancy m changes (its own
+ *  inverse: the same toggles take the move back). */
+function toggleRotatedOccupancy(m: Move, capType: PieceType): void {
+  const from = fromSq(m);
+  const to = toSq(m);
+  const flag = moveFlag(m);
+  toggleRotated(from);
+  if (capType == 0 || flag == EN_PASSANT) toggleRotated(to);
+  if (flag == EN_PASSANT) toggleRotated(to ^ 8);
+  if (flag == CASTLING) {
+    const kingside = to > from;
+    toggleRotated(kingside ? from + 3 : from - 4);
+    toggleRotated(kingside ? from + 1 : from - 1);
+  }
+}
+
 /** Passes the move to the opponent (not legal when in check). */
 export function doNullMove(): void {
   pushState(MOVE_NULL, NO_PIECE);

@@ -117,6 +117,11 @@ export class UciProcess {
     if (!this.exited) this.child.stdin.write(line + "\n");
   }
 
+  /** Writes raw bytes or text to the engine's input, as they are (no newline added). */
+  write(data: string | Buffer): void {
+    if (!this.exited) this.child.stdin.write(data);
+  }
+
   /** Resolves with the first line matching pred; rejects after timeoutMs or if the engine exits. */
   waitFor(pred: (line: string) => boolean, timeoutMs = 10_000): Promise<string> {
     return new Promise((resolve, reject) => {

@@ -201,15 +201,16 @@ export class Core {
 
   /** Plays a move given in SAN ("Nf3", "exd5", "O-O") or UCI ("g1f3"; a text that looks like
    *  one is read as UCI) and returns it in both notations, the SAN with check and mate signs.
-   *  Throws an Error naming the move and the position when no legal move matches (illegal,
-   *  ambiguous or malformed); the position is then unchanged. */
+   *  Throws an Error naming the move and the position when no legal move matches (illegal or
+   *  malformed) or several do (ambiguous); the position is then unchanged. */
   playSanOrUci(move: string): { uci: string; san: string } {
     if (typeof move !== "string") throw new TypeError(`a move must be a string, got ${typeof move}`);
     if (move.length > 16) throw new Error(`not a move: ${JSON.stringify(move.slice(0, 20))}…`);
     const uci = UCI_MOVE.test(move);
-    const played = this.guard((w) => w.playNotation(move, uci));
+    const [played, matches] = this.guard((w) => [w.playNotation(move, uci), uci ? 0 : w.sanToUciMatches()] as const);
+    if (matches > 1) throw new Error(`ambiguous move ${JSON.stringify(move)} in ${this.fen()}: ${matches} legal moves match (name the origin file or rank)`);
     if (!played) {
-      throw new Error(`${uci ? "illegal move" : "no legal move matches"} ${JSON.stringify(move)} in ${this.fen()}${uci ? "" : " (illegal, ambiguous or malformed)"}`);
+      throw new Error(`${uci ? "illegal move" : "no legal move matches"} ${JSON.stringify(move)} in ${this.fen()}${uci ? "" : " (illegal or malformed)"}`);
     }
     const space = played.indexOf(" ");
     const result = { uci: played.slice(0, space), san: played.slice(space + 1) };
@@ -467,8 +468,9 @@ export class Core {
   fromSan(san: string): string {
     if (typeof san !== "string") throw new TypeError(`a SAN move must be a string, got ${typeof san}`);
     if (san.length > 16) throw new Error(`not a SAN move: ${JSON.stringify(san)}`);
-    const uci = this.guard((w) => w.sanToUci(san));
-    if (!uci) throw new Error(`no legal move matches ${JSON.stringify(san)} in ${this.fen()} (illegal, ambiguous or malformed)`);
+    const [uci, matches] = this.guard((w) => [w.sanToUci(san), w.sanToUciMatches()] as const);
+    if (matches > 1) throw new Error(`ambiguous move ${JSON.stringify(san)} in ${this.fen()}: ${matches} legal moves match (name the origin file or rank)`);
+    if (!uci) throw new Error(`no legal move matches ${JSON.stringify(san)} in ${this.fen()} (illegal or malformed)`);
     return uci;
   }
 }

@@ -94,9 +94,10 @@ export function readGame(source: GameText): Game {
     let move: { uci: string; san: string };
     try {
       move = board.playSanOrUci(token.text);
-    } catch {
+    } catch (err) {
       const over = board.legalMoves().length === 0;
-      return fail(`${JSON.stringify(token.text)} is not a legal move (${over ? "the game is over" : "illegal, ambiguous or malformed"}) in ${board.fen()}`, token, moveName(board, token.text));
+      const why = over ? "the game is over" : err instanceof Error && err.message.startsWith("ambiguous") ? "ambiguous" : "illegal or malformed";
+      return fail(`${JSON.stringify(token.text)} is not a legal move (${why}) in ${board.fen()}`, token, moveName(board, token.text));
     }
     const node: MoveNode = { san: move.san, uci: move.uci, nags: [], variations: [] };
     if (frame.startingComment !== undefined && frame.nodes.length === 0) node.startingComment = frame.startingComment;

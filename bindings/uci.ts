@@ -385,7 +385,7 @@ export class UciSession {
     if (limits.searchmoves) {
       const legal = new Set(await this.engine.legalMoves());
       const bad = limits.searchmoves.filter((m) => !legal.has(m));
-      if (bad.length) this.send(`info string error: searchmoves: not legal here: ${bad.join(" ").slice(0, 100)} (ignored)`);
+      if (bad.length) this.error(new Error(`searchmoves: not legal here: ${bad.join(" ").slice(0, 100)} (ignored)`));
       limits.searchmoves = limits.searchmoves.filter((m) => legal.has(m));
       if (limits.searchmoves.length === 0) delete limits.searchmoves;
     }

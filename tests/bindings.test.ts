@@ -88,7 +88,20 @@ describe("bad input throws errors that name the problem", () => {
   it("illegal and malformed moves", async () => {
     await expect(toSan(START_FEN, "e2e5")).rejects.toThrow(/illegal move "e2e5"/);
     await expect(fromSan(START_FEN, "Qh5")).rejects.toThrow(/no legal move matches "Qh5"/);
-    await expect(fromSan("k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1", "Qd2")).rejects.toThrow(/ambiguous/);
+  });
+
+  it("an ambiguous SAN has its own message, naming how many moves match", async () => {
+    const threeQueens = "k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1";
+    await expect(fromSan(threeQueens, "Qd2")).rejects.toThrow(/^ambiguous move "Qd2" in .*: 3 legal moves match/);
+    await expect(fromSan(threeQueens, "Qcd2")).rejects.toThrow(/^ambiguous move "Qcd2" in .*: 2 legal moves match/);
+    await expect(fromSan(threeQueens, "Q3d2")).rejects.toThrow(/^ambiguous move "Q3d2" in .*: 2 legal moves match/);
+    await expect(fromSan("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "Rd1")).rejects.toThrow(/^ambiguous move "Rd1" .*: 2 legal moves match/);
+    // Disambiguated, the same moves are found; unmatched texts keep the other message.
+    expect(await fromSan(threeQueens, "Q1d2")).toBe("c1d2");
+    expect(await fromSan(threeQueens, "Qc3d2")).toBe("c3d2");
+    expect(await fromSan(threeQueens, "Qed2")).toBe("e3d2");
+    await expect(fromSan(threeQueens, "Qd8")).rejects.toThrow(/^no legal move matches "Qd8" in .* \(illegal or malformed\)$/);
+    await expect(fromSan(threeQueens, "Zz9")).rejects.toThrow(/^no legal move matches "Zz9" in .* \(illegal or malformed\)$/);
   });
 
   it("setPosition with an illegal move throws and keeps the previous position", async () => {

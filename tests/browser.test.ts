@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium, Browser, Page } from "playwright-core";
 import { legalMoves } from "wasmchess";
+import { describeWithOracle } from "./oracles.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -54,10 +55,7 @@ async function serve(dir: string, isolate: boolean): Promise<{ server: Server; u
   return { server, url: `http://127.0.0.1:${address.port}/` };
 }
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`tests/browser.test.ts: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
-
-describe.skipIf(!hasChromium)(hasChromium ? "browser example in headless Chromium" : `browser example (skipped: no ${CHROMIUM}; apt-get install chromium)`, () => {
+describeWithOracle("chromium", existsSync(CHROMIUM), "browser example in headless Chromium", () => {
   let dist: string;
   let buildLog: string;
   let browser: Browser;

@@ -68,6 +68,18 @@ describe("UCI CLI", () => {
     expect(out).toContain("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
   });
 
+  it("error lines stay printable whatever the input echoed in them", async () => {
+    engine.send("go depth 1 searchmoves e2e4 \u0005d2d4 a1\u0011a8");
+    await engine.waitFor((l) => l.startsWith("bestmove"));
+    engine.send("x\u0007yzzy");
+    await engine.isReady();
+    const errors = out.filter((l) => l.startsWith("info string error: "));
+    expect(errors).toEqual([
+      "info string error: searchmoves: not legal here:  d2d4 a1 a8 (ignored)",
+      "info string error: unknown command 'x yzzy'",
+    ]);
+  });
+
   it("skips unknown tokens before a command, as the UCI specification asks", async () => {
     engine.send("joho position startpos moves e2e4");
     engine.send("joho isready");
@@ -82,11 +94,25 @@ describe("UCI CLI", () => {
   });
 
   it("a bad FEN leaves the previous position in place", async () => {
-    engine.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-    engine.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 trailing");
-    engine.send("d");
-    await engine.waitFor((l) => l.startsWith("Fen:"));
-    expect(out).toContain("Fen: 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    // The previous position differs from every bad FEN, so accepting one would show in `d`.
+    const previous = "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    const bad: [string, RegExp][] = [
+      ["4k3/8/8/8/8/8/8/4K2R w K - 0 1 trailing", /unexpected text after the FEN: 'trailing'/],
+      ["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", /the side not to move is in check/],
+      ["4k3/8/8/8/8/8/8/4K2R w Q - 0 1", /castling rights 'Q' do not match/],
+      ["4k3/8/8/8/8/8/8/4K2R3 w - - 0 1", /rank 1 describes more than 8 squares/],
+      ["4k2P/8/8/8/8/8/8/4K3 w - - 0 1", /a pawn stands on the first or eighth rank/],
+      ["4k3/8/8/8/8/8/8/4K3 x - - 0 1", /side to move must be 'w' or 'b'/],
+    ];
+    engine.send("position startpos moves e2e4 e7e5");
+    for (const [fen, message] of bad) {
+      out.length = 0;
+      engine.send(`position fen ${fen}`);
+      engine.send("d");
+      await engine.waitFor((l) => l.startsWith("Fen:"));
+      expect(out.filter((l) => l.startsWith("info string error: ")), fen).toEqual([expect.stringMatching(message)]);
+      expect(out.filter((l) => l.startsWith("Fen:")), fen).toEqual([previous]);
+    }
   });
 
   it("quit exits with status 0", async () => {

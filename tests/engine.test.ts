@@ -27,6 +27,9 @@ describe("Engine", () => {
     expect(await e.toSan("e1g1")).toBe("O-O");
     expect(await e.fromSan("Nxf7")).toBe("e5f7");
     expect(await e.status()).toBe("ongoing");
+    await e.setPosition("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+    await expect(e.fromSan("Rd1")).rejects.toThrow(/^ambiguous move "Rd1" .*: 2 legal moves match/);
+    expect(await e.fromSan("Rad1")).toBe("a1d1");
   });
 
   it("rejects bad input with errors that name the problem and keeps the position", async () => {
@@ -76,7 +79,7 @@ describe("Engine", () => {
     const e = await make({ sharedMemory: false });
     expect(e.hasSharedStop).toBe(false);
     await e.setPosition(START_FEN, ["e2e4"]);
-    await e.setMultiPv(1);
+    await e.setMultiPv(3); // not the default (1): it must reach the fresh worker
     const running = e.search({ infinite: true });
     await new Promise((r) => setTimeout(r, 400));
     e.stop();
@@ -84,8 +87,11 @@ describe("Engine", () => {
     expect(r.depth).toBeGreaterThan(3); // the answer of the last complete iteration
     expect((await e.legalMoves()).includes(r.bestmove)).toBe(true);
     expect(await e.fen()).toBe("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    const again = await e.search({ depth: 4 });
+    const infos: SearchInfo[] = [];
+    const again = await e.search({ depth: 4 }, { onInfo: (i) => infos.push(i) });
     expect((await e.legalMoves()).includes(again.bestmove)).toBe(true);
+    // Three lines per depth, as set before the restart.
+    expect(infos.filter((i) => i.depth === 4 && !i.bound).map((i) => i.multipv)).toEqual([1, 2, 3]);
   });
 
   it("refuses a second concurrent search", async () => {

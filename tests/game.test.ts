@@ -37,7 +37,7 @@ describe("Game", () => {
   it("refuses illegal, ambiguous and malformed moves and stays unchanged", async () => {
     const g = await Game.create("k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1");
     for (const [move, message] of [
-      ["Qd2", /no legal move matches "Qd2" in k7\/8\/8\/8\/8\/2Q1Q3\/8\/2Q1K3 w - - 0 1 \(illegal, ambiguous or malformed\)/],
+      ["Qd2", /ambiguous move "Qd2" in k7\/8\/8\/8\/8\/2Q1Q3\/8\/2Q1K3 w - - 0 1: 3 legal moves match/],
       ["e1e3", /illegal move "e1e3" in k7/],
       ["Nz9", /no legal move matches "Nz9"/],
       ["", /no legal move matches ""/],

@@ -20,6 +20,7 @@ import { GameRecord, positionCommand } from "../bench/match/game.js";
 import { Match, MatchOptions, SPRT_MIN_GAMES } from "../bench/match/runner.js";
 import { MatchSummary, summaryLines } from "../bench/match/report.js";
 import { findExecutable } from "../bench/uci-process.js";
+import { describeWithOracle } from "./oracles.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const FAKE = join(ROOT, "tests/fixtures/fake-engine.mjs");
@@ -461,7 +462,7 @@ describe("match CLI", () => {
   });
 });
 
-describe.skipIf(!STOCKFISH)("match against Stockfish", () => {
+describeWithOracle("stockfish", STOCKFISH !== undefined, "match against Stockfish", () => {
   it("plays Stockfish against itself at a tiny node count, with legal, replayable PGN", async () => {
     const dir = mkdtempSync(join(tmpdir(), "match-"));
     const pgn = join(dir, "sf.pgn");

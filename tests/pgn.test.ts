@@ -171,7 +171,7 @@ describe("PGN files with bad games", () => {
     const errors = games.map((g) => g.error?.message);
     expect(errors[0]).toBeUndefined();
     expect(errors[1]).toBe(
-      'game 2, line 9, column 11, move 5... Ke6: "Ke6" is not a legal move (illegal, ambiguous or malformed) in rnbqk2r/ppp1bppp/4pn2/3p2B1/2PPP3/2N5/PP3PPP/R2QKBNR b KQkq - 0 5',
+      'game 2, line 9, column 11, move 5... Ke6: "Ke6" is not a legal move (illegal or malformed) in rnbqk2r/ppp1bppp/4pn2/3p2B1/2PPP3/2N5/PP3PPP/R2QKBNR b KQkq - 0 5',
     );
     expect(errors[2]).toBeUndefined();
     expect(errors[3]).toBe("game 4, line 16, column 7: unterminated comment (no closing '}')");
@@ -284,7 +284,7 @@ describe("streaming reader", () => {
       count++;
     }
     expect(count).toBe(n);
-    expect(bad?.error?.message).toBe(`game ${BAD_AT + 1}, line ${badLine + 2}, column 13, move 2. Ke3: "Ke3" is not a legal move (illegal, ambiguous or malformed) in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`);
+    expect(bad?.error?.message).toBe(`game ${BAD_AT + 1}, line ${badLine + 2}, column 13, move 2. Ke3: "Ke3" is not a legal move (illegal or malformed) in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`);
   });
 
   it("yields the first game before the source is read to its end", async () => {

@@ -1,13 +1,13 @@
 // Live oracle: divide on random positions equals native Stockfish's `go perft`, move by move,
 // for every slider backend's wasm build.
-// .ci/run installs the Debian stockfish package; without it this suite is skipped and says so.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+// .ci/run installs the Debian stockfish package; without it this suite fails (see oracles.ts).
+import { it, expect, beforeAll, afterAll } from "vitest";
 import { Core } from "../bindings/core.js";
 import { UciProcess, findExecutable } from "../bench/uci-process.js";
 import { SLIDER_BACKENDS } from "./slider-backends.js";
+import { describeWithOracle } from "./oracles.js";
 
 const stockfish = findExecutable("stockfish");
-if (!stockfish) console.warn("stockfish is not installed: the live perft comparison is skipped");
 
 async function stockfishDivide(sf: UciProcess, fen: string, depth: number): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -21,7 +21,7 @@ async function stockfishDivide(sf: UciProcess, fen: string, depth: number): Prom
   return counts;
 }
 
-for (const backend of SLIDER_BACKENDS) describe.skipIf(!stockfish)(`divide against native Stockfish, ${backend.name} sliders`, () => {
+for (const backend of SLIDER_BACKENDS) describeWithOracle("stockfish", stockfish !== undefined, `divide against native Stockfish, ${backend.name} sliders`, () => {
   let sf: UciProcess;
   let core: Core;
   beforeAll(async () => {
