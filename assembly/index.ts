@@ -512,3 +512,16 @@ export function networkHidden(): i32 {
 export function networkHash(): u32 {
   return USE_NNUE ? netHash : 0;
 }
+
+// ---------------------------------------------------------------- win/draw/loss model
+
+import { wdlPermille, wdlMaterial } from "./wdl";
+import { VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY } from "./score";
+
+/** Win (part 0), draw (1) or loss (2) chance in permille, for the side to move, of a score in
+ *  the current position (the model of wdl.ts; found mates are certain). */
+export function scoreWdl(score: i32, part: i32): i32 {
+  if (score >= VALUE_MATE_IN_MAX_PLY) return part == 0 ? 1000 : 0;
+  if (score <= VALUE_MATED_IN_MAX_PLY) return part == 2 ? 1000 : 0;
+  return wdlPermille(score, wdlMaterial(), part);
+}

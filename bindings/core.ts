@@ -90,6 +90,12 @@ export function toScore(v: number): Score {
 
 const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo", "Threats"];
 
+/** Win, draw and loss chances (permille) of an internal score in the instance's position
+ *  (the search's root when called from an info record). */
+function wdlOf(w: EngineExports, score: number): [number, number, number] {
+  return [w.scoreWdl(score, 0), w.scoreWdl(score, 1), w.scoreWdl(score, 2)];
+}
+
 /** One engine instance used synchronously in the current thread. */
 export class Core {
   private broken: EngineCrashError | undefined;
@@ -402,6 +408,7 @@ export class Core {
         nodes,
         nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
         timeMs: Math.round(timeMs),
+        wdl: wdlOf(w, w.resultScoreValue()),
       };
     });
   }
@@ -424,6 +431,7 @@ export class Core {
       hashfull: w.infoHashfull(),
       timeMs: Math.round(timeMs),
       pv: pvText ? pvText.split(" ") : [],
+      wdl: wdlOf(w, w.infoScoreValue()),
     };
     if (bound === 2) info.bound = "lower";
     else if (bound === 1) info.bound = "upper";

@@ -514,6 +514,7 @@ export class Engine {
       nodes: info?.nodes ?? 0,
       nps: info?.nps ?? 0,
       timeMs: info?.timeMs ?? 0,
+      wdl: info?.wdl,
     };
   }
 

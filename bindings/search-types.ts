@@ -37,6 +37,9 @@ export interface SearchInfo {
   hashfull: number;
   timeMs: number;
   pv: string[];
+  /** Win, draw and loss chances in permille for the side to move, from the engine's model of
+   *  its scores (docs/learning.md); UCI prints them with UCI_ShowWDL. */
+  wdl: [number, number, number];
 }
 
 /** The result of a search. */
@@ -52,6 +55,9 @@ export interface SearchResult {
   nodes: number;
   nps: number;
   timeMs: number;
+  /** Win, draw and loss chances in permille for the side to move (see SearchInfo.wdl);
+   *  absent when the search was stopped before any iteration. */
+  wdl?: [number, number, number];
 }
 
 /** The current root move, reported after the first second of a search. */

@@ -34,11 +34,12 @@ function scoreText(s: Score): string {
   return "mate" in s ? `mate ${s.mate}` : `cp ${s.cp}`;
 }
 
-/** The UCI info line of a record. */
-export function infoLine(i: SearchInfo): string {
+/** The UCI info line of a record (with `wdl W D L` after the score when showWdl). */
+export function infoLine(i: SearchInfo, showWdl = false): string {
   const bound = i.bound === "lower" ? " lowerbound" : i.bound === "upper" ? " upperbound" : "";
+  const wdl = showWdl && i.wdl ? ` wdl ${i.wdl.join(" ")}` : "";
   return (
-    `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${scoreText(i.score)}${bound} ` +
+    `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${scoreText(i.score)}${bound}${wdl} ` +
     `nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.timeMs}` + (i.pv.length ? ` pv ${i.pv.join(" ")}` : "")
   );
 }
@@ -101,6 +102,8 @@ export class UciSession {
 
   /** The network file named by EvalFile (the embedded network's name until one is loaded). */
   private evalFile = "";
+  /** UCI_ShowWDL: info lines carry `wdl W D L`. */
+  private showWdl = false;
 
   constructor(
     private readonly engine: Engine,
@@ -237,6 +240,7 @@ export class UciSession {
     this.send(`id author ${ENGINE_AUTHOR}`);
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
+    this.send(`option name UCI_ShowWDL type check default ${this.showWdl}`);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -277,6 +281,11 @@ export class UciSession {
       return this.engine.clearHash();
     }
     if (key === "evalfile") return this.setEvalFile(value);
+    if (key === "uci_showwdl") {
+      if (value === undefined || !["true", "false"].includes(value.toLowerCase())) throw new Error(`option UCI_ShowWDL needs true or false, not '${(value ?? "").slice(0, 40)}'`);
+      this.showWdl = value.toLowerCase() === "true";
+      return;
+    }
     if (key === "ponder") {
       if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
       return;
@@ -395,7 +404,7 @@ export class UciSession {
     search.started = true;
     search.done = this.engine
       .search(limits, {
-        onInfo: (i) => this.send(infoLine(i)),
+        onInfo: (i) => this.send(infoLine(i, this.showWdl)),
         onCurrMove: (c) => this.send(`info depth ${c.depth} currmove ${c.move} currmovenumber ${c.number}`),
       })
       .then(
@@ -425,7 +434,8 @@ export class UciSession {
     search.printed = true;
     const r = search.result;
     // A final info line before every bestmove.
-    this.send(`info depth ${r.depth} seldepth ${r.seldepth} score ${scoreText(r.score)} nodes ${r.nodes} nps ${r.nps} time ${r.timeMs}` + (r.pv.length ? ` pv ${r.pv.join(" ")}` : ""));
+    const wdl = this.showWdl && r.wdl ? ` wdl ${r.wdl.join(" ")}` : "";
+    this.send(`info depth ${r.depth} seldepth ${r.seldepth} score ${scoreText(r.score)}${wdl} nodes ${r.nodes} nps ${r.nps} time ${r.timeMs}` + (r.pv.length ? ` pv ${r.pv.join(" ")}` : ""));
     this.send(`bestmove ${r.bestmove}` + (r.ponder ? ` ponder ${r.ponder}` : ""));
     if (this.search === search) this.search = undefined;
   }

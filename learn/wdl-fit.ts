@@ -6,8 +6,8 @@
 //   P(draw) = 1 - P(win) - P(loss),  a and b cubic polynomials in m,
 //
 // fitted by maximum likelihood (Adam) over the records' search scores and results, and written
-// to assembly/wdl.ts. a(m) is the score with an even chance of winning at that material: the
-// engine reports cp * 100 / a(m) so that 100 means a 50% win chance.
+// to assembly/wdl.ts. a(m) is the score with an even chance of winning at that material (a
+// score normalised as cp * 100 / a(m) would mean a 50% win chance at 100).
 //
 //   npx tsx learn/wdl-fit.ts --data data/<name> [--positions N] [--write]
 
@@ -96,9 +96,9 @@ function nll(t: number[], grad?: number[]): number {
 const mom = new Array(8).fill(0);
 const vel = new Array(8).fill(0);
 const grad = new Array(8).fill(0);
-for (let step = 1; step <= 3000; step++) {
+for (let step = 1; step <= 1500; step++) {
   const loss = nll(theta, grad);
-  const lr = step < 2000 ? 2 : 0.2;
+  const lr = step < 1000 ? 2 : 0.2;
   for (let k = 0; k < 8; k++) {
     const g = grad[k] / n;
     mom[k] = 0.9 * mom[k] + 0.1 * g;
@@ -123,7 +123,7 @@ if (values.write) {
 // For a score x (centipawns) and the material m on the board (pawns 1, minors 3, rooks 5,
 // queens 9, clamped to 17..78, over 58): P(win) = 1 / (1 + exp((a(m) - x) / b(m))),
 // P(loss) = 1 / (1 + exp((a(m) + x) / b(m))), P(draw) the rest. a(m) is the score that
-// wins half the time; scores are reported as x * 100 / a(m).
+// wins half the time at that material.
 
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN } from "./types";
 import { pieces } from "./position";
@@ -150,11 +150,6 @@ export function wdlPermille(x: i32, m: f64, part: i32): i32 {
   const w = <i32>Math.round(1000.0 / (1.0 + Math.exp((a - <f64>x) / b)));
   const l = <i32>Math.round(1000.0 / (1.0 + Math.exp((a + <f64>x) / b)));
   return part == 0 ? w : part == 2 ? l : 1000 - w - l;
-}
-
-/** Score x rescaled so that 100 means a 50% win chance at material m. */
-export function normalizedScore(x: i32, m: f64): i32 {
-  return <i32>Math.round(<f64>x * 100.0 / max(poly(A, m), 1.0));
 }
 `;
   writeFileSync(new URL("../assembly/wdl.ts", import.meta.url), text);
