@@ -100,7 +100,7 @@ describe("UCI CLI", () => {
       ["4k3/8/8/8/8/8/8/4K2R w K - 0 1 trailing", /unexpected text after the FEN: 'trailing'/],
       ["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", /the side not to move is in check/],
       ["4k3/8/8/8/8/8/8/4K2R w Q - 0 1", /castling rights 'Q' do not match/],
-      ["4k3/8/8/8/8/8/8/4K2R3 w - - 0 1", /rank 1 describes more than 8 squares/],
+      ["4k3/8/8/8/8/8/8/4K2R3 w - - 0 1", /rank 1 describes 11 squares, not 8/],
       ["4k2P/8/8/8/8/8/8/4K3 w - - 0 1", /a pawn stands on the first or eighth rank/],
       ["4k3/8/8/8/8/8/8/4K3 x - - 0 1", /side to move must be 'w' or 'b'/],
     ];

@@ -362,8 +362,9 @@ describe("match faults and adjudication (fake engines)", () => {
   });
 
   it("an engine that does not finish the handshake stops the match with a reason", async () => {
-    await expect(play({ engines: [fake("good"), fake("dumb", "--mode", "no-uciok")], handshakeMs: 300 }))
-      .rejects.toThrow(/dumb did not start: timed out after 300 ms/);
+    // Generous for the good engine on a loaded machine (a node process can take a second to start).
+    await expect(play({ engines: [fake("good"), fake("dumb", "--mode", "no-uciok")], handshakeMs: 2500 }))
+      .rejects.toThrow(/dumb did not start: timed out after 2500 ms/);
     await expect(play({ engines: [fake("good"), { name: "nope", command: "/nonexistent/engine", args: [], options: [] }] }))
       .rejects.toThrow(/nope did not start: .*ENOENT/);
   });
