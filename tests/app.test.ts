@@ -304,6 +304,12 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
 
     it("analyses: evaluation, depth, speed and lines update, restart on every move, a line plays, stop is quick", async () => {
       await setFen(START);
+      // The page never freezes: no task on its thread takes long while the engine analyses.
+      await page.evaluate(() => {
+        const w = window as unknown as { longTasks: number[] };
+        w.longTasks = [];
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask" });
+      });
       await page.selectOption("#multipv", "3");
       await page.click("#analyse");
       await page.waitForFunction(() => {
@@ -361,6 +367,10 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       await page.selectOption("#multipv", "5");
       await page.waitForFunction(() => document.getElementById("analysis-panel")!.dataset.lines === "5", null, { timeout: 10_000 });
 
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      console.log(`long tasks on the page's thread while analysing (${isolate ? "isolated" : "plain"}): ${longTasks.length ? longTasks.map((t) => t.toFixed(0)).join(", ") + " ms" : "none"}`);
+      expect(Math.max(0, ...longTasks)).toBeLessThan(250);
+
       // Stop.
       await page.click("#analyse");
       await page.waitForSelector("#analysis-panel[data-stop-ms]");
@@ -404,6 +414,14 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
       await page.click("#copy-fen");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await boardFen());
+      // A file of two games opens as a list to choose from.
+      await page.setInputFiles("#pgn-file", { name: "two.pgn", mimeType: "application/x-chess-pgn", buffer: Buffer.from(`${PGN}\n[White "Cleo"]\n[Black "Dan"]\n\n1. d4 d5 *\n`) });
+      await expect.poll(() => page.textContent("#pgn-message")).toBe("Loaded 10 moves (game 1 of 2).");
+      expect(await page.$$eval("#pgn-games option", (els) => els.map((e) => e.textContent))).toEqual(["1. Anna – Ben 1-0", "2. Cleo – Dan *"]);
+      await page.selectOption("#pgn-games", "1");
+      await expect.poll(mainLine).toEqual(["d4", "d5"]);
+      await page.selectOption("#pgn-games", "0");
+      await expect.poll(mainLine).toEqual(main);
       // Back to the main line's end.
       await page.locator("#move-list > .move", { hasText: "Be7" }).click();
       await waitFen(await fenAfter(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]));
