@@ -146,6 +146,7 @@ class App {
     }, () => undefined);
     this.moveList.render(tree);
     this.pgn?.clearMessages();
+    this.say("", false);
     this.show(tree.current);
   }
 
