@@ -2,13 +2,15 @@
 // fresh tables; prints the node signature (`Nodes searched: N`) and nodes per second.
 // With --ttd it also times the search to a depth (default 12) from the start position and
 // Kiwipete, beside native Stockfish when it is installed.
-// --wasm FILE benches another build (the network build: --wasm build/wasmchess-nnue.wasm).
-//   npm run bench [-- --depth N] [--ttd] [--ttd-depth N] [--wasm FILE]
+// It runs the default build (the network build where SIMD runs); --build classical|nnue picks
+// one, --wasm FILE another module. Commits cite the signature of both builds.
+//   npm run bench [-- --depth N] [--ttd] [--ttd-depth N] [--build classical|nnue] [--wasm FILE]
 
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createInstance } from "../bindings/wasm.js";
+import { createInstance, buildUrl, defaultBuild } from "../bindings/wasm.js";
+import type { EngineBuild } from "../bindings/wasm.js";
 import { UciProcess, findExecutable } from "./uci-process.js";
 
 const { values } = parseArgs({
@@ -17,11 +19,17 @@ const { values } = parseArgs({
     ttd: { type: "boolean", default: false },
     "ttd-depth": { type: "string", default: "12" },
     wasm: { type: "string" },
+    build: { type: "string" },
   },
 });
 
-const w = await createInstance({}, values.wasm ? pathToFileURL(resolve(values.wasm)) : undefined);
-if (w.networkHidden() > 0) console.log(`network ${w.networkHash().toString(16).padStart(8, "0")}, hidden size ${w.networkHidden()}`);
+if (values.build !== undefined && values.build !== "classical" && values.build !== "nnue") throw new Error("--build must be classical or nnue");
+const url = values.wasm ? pathToFileURL(resolve(values.wasm)) : buildUrl((values.build as EngineBuild | undefined) ?? defaultBuild());
+const w = await createInstance({}, url);
+console.log(
+  `${w.networkAvailable() ? "network build" : "classical build"} (${url.pathname.split("/").pop()}), evaluation: ` +
+    (w.networkHidden() > 0 ? `network ${w.networkHash().toString(16).padStart(8, "0")}, hidden size ${w.networkHidden()}` : "classical"),
+);
 const depth = values.depth ? Number(values.depth) : 0;
 const t0 = performance.now();
 const nodes = Number(w.bench(depth));
