@@ -3,13 +3,22 @@
 import { Move, MOVE_NONE } from "./types";
 import {
   key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
-  inCheck, isRepetition, insufficientMaterial, rule50,
+  inCheck, isRepetition, insufficientMaterial, rule50, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
 import { SLIDER_BACKEND } from "./config";
 import { sliderTableBytes as tableBytes } from "./attacks";
+
+/** Chess960 mode for the positions set up and the UCI moves read and written from now on
+ *  (castling as king-takes-rook; X-FEN and Shredder-FEN castling fields). */
+export function optionChess960(on: bool): void {
+  setChess960(on);
+}
+export function chess960Mode(): bool {
+  return chess960;
+}
 
 /** Sets the position from a FEN; returns 0 or a FEN error code (the old position stays). */
 export function setFen(fen: string): i32 {
