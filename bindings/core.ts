@@ -4,8 +4,9 @@
 import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 import {
-  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits,
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
+import { chess960StartFen } from "./chess960.js";
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
@@ -95,8 +96,11 @@ export class Core {
   private broken: EngineCrashError | undefined;
   private multiPvLines = 1;
   private hooks: SearchHooks = {};
-  // What the current position was built from, to restore it after a failed setPosition.
-  private game: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
+  // What the current position was built from (and in which mode), to restore it after a
+  // failed setPosition.
+  private game: { fen: string; moves: string[]; chess960: boolean } = { fen: START_FEN, moves: [], chess960: false };
+  // The mode of the positions set from now on (setChess960).
+  private chess960Next = false;
   private wasm!: EngineExports;
 
   private constructor() {}
@@ -174,22 +178,57 @@ export class Core {
 
   /** Sets the position from a FEN ("startpos" is accepted too) and plays the UCI moves.
    *  Throws on a bad FEN or the first illegal move; the previous position, with its move
-   *  history, is then restored. */
-  setPosition(fen: string = START_FEN, moves: readonly string[] = []): void {
+   *  history, is then restored. `chess960` (default: the mode set by setChess960) sets the
+   *  position up as Chess960: X-FEN and Shredder-FEN castling fields, castling moves read and
+   *  written as king-takes-rook. */
+  setPosition(fen: string = START_FEN, moves: readonly string[] = [], chess960: boolean = this.chess960Next): void {
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
-    this.guard((w) => {
-      if (w.setFen(text) !== 0) throw new Error(`invalid FEN: ${w.fenError()}`);
-    });
+    checkBoolean("chess960", chess960);
     const previous = this.game;
-    this.game = { fen: text, moves: [] };
+    this.guard((w) => {
+      w.optionChess960(chess960);
+      if (w.setFen(text) !== 0) {
+        const message = w.fenError();
+        w.optionChess960(previous.chess960);
+        throw new Error(`invalid FEN: ${message}`);
+      }
+    });
+    this.game = { fen: text, moves: [], chess960 };
     const played = this.playMoves(moves);
     if (played < moves.length) {
       const where = this.fen();
-      this.guard((w) => w.setFen(previous.fen));
-      this.game = { fen: previous.fen, moves: [] };
+      this.guard((w) => {
+        w.optionChess960(previous.chess960);
+        w.setFen(previous.fen);
+      });
+      this.game = { fen: previous.fen, moves: [], chess960: previous.chess960 };
       this.playMoves(previous.moves);
       throw new Error(`illegal move ${JSON.stringify(moves[played])} at index ${played} in position ${where}`);
     }
+  }
+
+  /** Chess960 mode for the positions set from now on (setPosition, and the start position by
+   *  number with setChess960Position); the current position keeps the mode it was set in. */
+  setChess960(on: boolean): void {
+    this.chess960Next = checkBoolean("setChess960: on", on);
+  }
+
+  /** The mode setChess960 set (for the positions set from now on). */
+  isChess960(): boolean {
+    return this.chess960Next;
+  }
+
+  /** True when the current position was set up as Chess960. */
+  positionIsChess960(): boolean {
+    return this.game.chess960;
+  }
+
+  /** Switches Chess960 mode on and sets Chess960 start position n (0 to 959; see
+   *  chess960StartFen), then plays the UCI moves (castling as king-takes-rook). */
+  setChess960Position(n: number, moves: readonly string[] = []): void {
+    const fen = chess960StartFen(n);
+    this.setChess960(true);
+    this.setPosition(fen, moves);
   }
 
   /** Plays one UCI move; returns false (and changes nothing) when it is not legal. */
@@ -450,7 +489,7 @@ export class Core {
    *  The current position is replaced by the last bench position. */
   bench(depth = 0): { nodes: number; positions: number } {
     const result = this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
-    this.game = { fen: this.fen(), moves: [] };
+    this.game = { fen: this.fen(), moves: [], chess960: this.game.chess960 };
     return result;
   }
 

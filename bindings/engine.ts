@@ -15,6 +15,7 @@ import type { Core, DivideEntry, GameStatus, EngineInfo } from "./core.js";
 import { defaultBuild } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
+import { chess960StartFen } from "./chess960.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
@@ -32,6 +33,8 @@ export interface EngineOptions {
   /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
    *  (the hand-crafted evaluation, the smaller module). */
   build?: EngineBuild;
+  /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
+  chess960?: boolean;
 }
 
 export interface SearchHandlers {
@@ -59,7 +62,7 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 
 function checkEngineOptions(options: EngineOptions): void {
@@ -67,6 +70,7 @@ function checkEngineOptions(options: EngineOptions): void {
   if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
   if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
   if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
+  if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }
@@ -127,12 +131,15 @@ export class Engine {
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
-  private position: PositionRecord = { fen: START_FEN, moves: [] };
+  private position: PositionRecord = { fen: START_FEN, moves: [], chess960: false };
+  // Chess960 mode for the positions set from now on.
+  private chess960: boolean;
   // True when the worker evaluates other than the rules instance (another build or network).
   private ownEvaluation: boolean;
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
+    this.chess960 = options.chess960 ?? false;
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   }
@@ -229,12 +236,12 @@ export class Engine {
 
   /** A copy of the position, for a request. */
   private snapshot(): PositionRecord {
-    return { fen: this.position.fen, moves: [...this.position.moves] };
+    return { fen: this.position.fen, moves: [...this.position.moves], chess960: this.position.chess960 };
   }
 
   /** The rules instance set to this engine's position. */
   private board(): Core {
-    return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves));
+    return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves, this.position.chess960));
   }
 
   /** Answers from the caller's thread, at once (after re-creating the rules instance if a
@@ -278,8 +285,31 @@ export class Engine {
   private checkPosition(fen: unknown, moves: unknown): PositionRecord {
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
     if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
-    rulesCore().setPosition(text, moves);
-    return { fen: text, moves: [...moves] };
+    rulesCore().setPosition(text, moves, this.chess960);
+    return { fen: text, moves: [...moves], chess960: this.chess960 };
+  }
+
+  /** Chess960 mode for the positions set from now on (setPosition, analyse,
+   *  setChess960Position): castling fields in X-FEN or Shredder-FEN, castling moves read and
+   *  written in UCI as king-takes-rook (e1h1; SAN stays O-O). The current position keeps the
+   *  mode it was set in. */
+  setChess960(on: boolean): Promise<void> {
+    return settled(() => {
+      this.chess960 = checkBoolean("setChess960: on", on);
+    });
+  }
+
+  /** Switches Chess960 mode on and sets Chess960 start position n (an integer from 0 to 959;
+   *  518 is the standard start) with the UCI moves played from it. */
+  setChess960Position(n: number, moves: readonly string[] = []): Promise<void> {
+    let fen: string;
+    try {
+      fen = chess960StartFen(n);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    this.chess960 = true;
+    return this.setPosition(fen, moves);
   }
 
   /** Plays one UCI move; resolves false (nothing changes) when it is not legal. */

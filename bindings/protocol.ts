@@ -13,10 +13,12 @@ export type CoreMethod =
   | "info" | "loadNetwork" | "evaluate"
   | "crashForTesting";
 
-/** A position as the Engine keeps it: a FEN and the UCI moves played from it. */
+/** A position as the Engine keeps it: a FEN, the UCI moves played from it, and whether it is
+ *  set up as Chess960 (castling fields and castling moves read the Chess960 way). */
 export interface PositionRecord {
   fen: string;
   moves: string[];
+  chess960: boolean;
 }
 
 /** Caller to worker. */
@@ -72,5 +74,5 @@ export function remember(replay: readonly Call[], method: CoreMethod, args: unkn
 
 /** True when two positions are the same FEN and moves. */
 export function samePosition(a: PositionRecord | undefined, b: PositionRecord): boolean {
-  return a !== undefined && a.fen === b.fen && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
+  return a !== undefined && a.fen === b.fen && a.chess960 === b.chess960 && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
 }

@@ -71,6 +71,13 @@ function holding(s: Search): boolean {
   return !s.stopRequested && ((s.ponder && !s.ponderhit) || s.infinite);
 }
 
+/** The value of a check option: true or false (any case), else an Error naming the option. */
+function checkCheckValue(name: string, value: string | undefined): boolean {
+  const v = value?.toLowerCase();
+  if (v !== "true" && v !== "false") throw new Error(`option ${name} needs true or false, not '${(value ?? "").slice(0, 40)}'`);
+  return v === "true";
+}
+
 /** The commands a session understands. */
 const COMMANDS = new Set([
   "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
@@ -101,6 +108,8 @@ export class UciSession {
 
   /** The network file named by EvalFile (the embedded network's name until one is loaded). */
   private evalFile = "";
+  /** UCI_Chess960: positions set from now on are Chess960, castling is king-takes-rook. */
+  private chess960 = false;
 
   constructor(
     private readonly engine: Engine,
@@ -237,6 +246,7 @@ export class UciSession {
     this.send(`id author ${ENGINE_AUTHOR}`);
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
+    this.send(`option name UCI_Chess960 type check default ${this.chess960}`);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -278,8 +288,12 @@ export class UciSession {
     }
     if (key === "evalfile") return this.setEvalFile(value);
     if (key === "ponder") {
-      if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
+      if (value !== undefined) checkCheckValue("Ponder", value);
       return;
+    }
+    if (key === "uci_chess960") {
+      this.chess960 = checkCheckValue("UCI_Chess960", value);
+      return this.engine.setChess960(this.chess960);
     }
     const spin = this.spins.find((o) => o.name.toLowerCase() === key);
     if (!spin) throw new Error(`unknown option '${name.slice(0, 60)}'`);
