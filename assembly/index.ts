@@ -2,7 +2,7 @@
 
 import { Move, MOVE_NONE } from "./types";
 import {
-  key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
+  key, doMove, undoMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
   inCheck, isRepetition, insufficientMaterial, rule50, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
@@ -98,6 +98,17 @@ export function legalMovesUci(): string {
   const parts = new Array<string>(n);
   for (let i = 0; i < n; i++) parts[i] = moveToUci(legalMoveAt(i));
   return parts.join(" ");
+}
+
+/** FEN after the legal UCI move `text`, the position itself unchanged; "" when the move is
+ *  not legal (for opening books, which look up the positions a move leads to). */
+export function fenAfterMove(text: string): string {
+  const m = parseUciMove(text);
+  if (m == MOVE_NONE || !canPush()) return "";
+  doMove(m);
+  const fen = makeFen();
+  undoMove(m);
+  return fen;
 }
 
 /** SAN of a legal UCI move, or "" when it is not legal. */

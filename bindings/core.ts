@@ -502,6 +502,14 @@ export class Core {
     return san;
   }
 
+  /** FEN of the position after a legal UCI move (the current position is unchanged). */
+  fenAfter(uci: string): string {
+    if (typeof uci !== "string") throw new TypeError(`a UCI move must be a string, got ${typeof uci}`);
+    const fen = uci.length <= 8 ? this.guard((w) => w.fenAfterMove(uci)) : "";
+    if (!fen) throw new Error(`illegal move ${JSON.stringify(uci)} in ${this.fen()}`);
+    return fen;
+  }
+
   /** UCI text of the legal move a SAN names in the current position. */
   fromSan(san: string): string {
     if (typeof san !== "string") throw new TypeError(`a SAN move must be a string, got ${typeof san}`);

@@ -1,20 +1,28 @@
 // The package's public entry point: the Engine (in a worker), a raw UCI channel, the Game
 // model with PGN reading and writing, position helpers and perft on the shared in-thread
-// rules instance, and the Chess960 start positions.
+// rules instance, the Chess960 start positions, and opening books (Polyglot, evolutionary).
 
 import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, checkFenArgument } from "./core.js";
-import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions } from "./engine.js";
+import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame } from "./engine.js";
 import { UciSession } from "./uci.js";
 import { loadRules, claimBoard } from "./rules.js";
 import { Game } from "./game.js";
 import type { MoveNode, LegalMove, GameOptions } from "./game.js";
 import { chess960StartFen } from "./chess960.js";
+import { PolyglotBook, polyglotKey } from "./book-polyglot.js";
+import { EvolutionaryBook } from "./book-evolutionary.js";
+import type { BookEntry } from "./book-evolutionary.js";
+import { readBook } from "./book-file.js";
+import { BookError } from "./book.js";
+import type { BookMove, BookPosition, BookInfo, OpeningBook } from "./book.js";
 import { checkKeys, checkBoolean } from "./validate.js";
 import { parsePgn, readPgn, PgnError } from "./pgn-read.js";
 import type { PgnSource } from "./pgn-read.js";
 
 export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
-export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions };
+export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame };
+export { PolyglotBook, EvolutionaryBook, polyglotKey, readBook, BookError };
+export type { BookMove, BookPosition, BookInfo, OpeningBook, BookEntry };
 export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 export { Game, parsePgn, readPgn, PgnError, chess960StartFen };
 export type { MoveNode, LegalMove, PgnSource, GameOptions };

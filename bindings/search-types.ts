@@ -52,6 +52,8 @@ export interface SearchResult {
   nodes: number;
   nps: number;
   timeMs: number;
+  /** The move came from the opening book (no search ran: depth and nodes are 0). */
+  book?: boolean;
 }
 
 /** The current root move, reported after the first second of a search. */

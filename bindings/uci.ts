@@ -8,6 +8,8 @@ import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
 import type { NumericLimit } from "./validate.js";
+import { UciBook } from "./uci-book.js";
+import type { UciFileHost } from "./uci-book.js";
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
 export const ENGINE_AUTHOR = "the WasmChess developers";
@@ -84,10 +86,9 @@ const COMMANDS = new Set([
   "ponderhit", "quit", "d", "eval", "bench",
 ]);
 
-/** What a session may do on its host: read files (the CLI in Node), for EvalFile. */
-export interface UciHost {
-  readFile?: (path: string) => Uint8Array;
-}
+/** What a session may do on its host: read files (the CLI in Node), for EvalFile and Book
+ *  File, and write them, for a learning book. */
+export type UciHost = UciFileHost;
 
 /** The id name: the engine and its evaluation ("NNUE" or "classical"). */
 export function engineTitle(info: EngineInfo): string {
@@ -110,6 +111,8 @@ export class UciSession {
   private evalFile = "";
   /** UCI_Chess960: positions set from now on are Chess960, castling is king-takes-rook. */
   private chess960 = false;
+  /** OwnBook, Book File, Book Learning, and learning after each game. */
+  private readonly book: UciBook;
 
   constructor(
     private readonly engine: Engine,
@@ -123,6 +126,7 @@ export class UciSession {
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: 30, apply: (e, v) => e.setMoveOverhead(v) },
       { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },
     ];
+    this.book = new UciBook(engine, send, host);
   }
 
   /** Handles one input line; returns false when the line was `quit`. */
@@ -211,7 +215,12 @@ export class UciSession {
         return this.uci();
       case "ucinewgame":
         await this.finishSearch();
-        return this.engine.newGame();
+        try {
+          await this.book.learnLastGame();
+        } finally {
+          await this.engine.newGame();
+        }
+        return;
       case "setoption":
         return this.setOption(tokens);
       case "position":
@@ -247,6 +256,7 @@ export class UciSession {
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
     this.send(`option name UCI_Chess960 type check default ${this.chess960}`);
+    for (const line of this.book.optionLines()) this.send(line);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -295,6 +305,7 @@ export class UciSession {
       this.chess960 = checkCheckValue("UCI_Chess960", value);
       return this.engine.setChess960(this.chess960);
     }
+    if (await this.book.setOption(key, value, checkCheckValue)) return;
     const spin = this.spins.find((o) => o.name.toLowerCase() === key);
     if (!spin) throw new Error(`unknown option '${name.slice(0, 60)}'`);
     const n = Number(value);
@@ -337,6 +348,7 @@ export class UciSession {
     if (played < moves.length) {
       throw new Error(`illegal move '${moves[played].slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
     }
+    this.book.recordPosition(fen, moves, this.chess960);
   }
 
   /** Throws while the last `position` was rejected: no search may run on a position the GUI
@@ -405,6 +417,7 @@ export class UciSession {
     }
     // A ponderhit that came while this go waited: search as if it had not been a ponder go.
     if (search.ponderhit) delete limits.ponder;
+    const white = (await this.engine.fen()).split(" ")[1] === "w";
     this.search = search;
     search.started = true;
     search.done = this.engine
@@ -415,6 +428,8 @@ export class UciSession {
       .then(
         (result) => {
           search.result = result;
+          this.book.recordSearch(white, result);
+          if (result.book) this.send(`info string book move ${result.bestmove}`);
           if (!holding(search)) this.printBestMove(search);
         },
         async (err) => {
