@@ -170,6 +170,7 @@ import {
 import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { setMoveOverhead } from "./timeman";
+import { setSkillLevel, skillLevel, setSkillSeed } from "./skill";
 import { searchTimeMs } from "./timeman";
 import { runBench, BENCH_FENS } from "./bench";
 import { sideToMove } from "./position";
@@ -237,6 +238,17 @@ export function hashMb(): i32 {
 }
 export function clearHash(): void {
   clearTable();
+}
+/** Strength: the skill level 0..20 (fractions allowed; 20 is full strength), see skill.ts. */
+export function optionSkillLevel(level: f64): void {
+  setSkillLevel(level);
+}
+export function skillLevelValue(): f64 {
+  return skillLevel();
+}
+/** Seeds the skill level's choices (0: from the clock). */
+export function optionSkillSeed(seed: u64): void {
+  setSkillSeed(seed);
 }
 /** Debug: the enabled selectivity features (a bit mask, see search.ts). */
 export function optionSearchFeatures(mask: i32): void {

@@ -7,6 +7,7 @@ import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 import { chess960StartFen } from "./chess960.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.js";
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
@@ -101,6 +102,9 @@ export class Core {
   private game: { fen: string; moves: string[]; chess960: boolean } = { fen: START_FEN, moves: [], chess960: false };
   // The mode of the positions set from now on (setChess960).
   private chess960Next = false;
+  // Strength: Skill Level and the Elo limit (null: off).
+  private skill = SKILL_MAX;
+  private elo: number | null = null;
   private wasm!: EngineExports;
 
   private constructor() {}
@@ -383,6 +387,38 @@ export class Core {
   setMoveOverhead(ms: number): void {
     const overhead = checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds");
     this.guard((w) => w.optionMoveOverhead(overhead));
+  }
+
+  /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
+   *  engine then stops its search early and chooses among its best lines with a
+   *  level-dependent error (assembly/skill.ts). setElo, when set, takes precedence. */
+  setSkillLevel(level: number): void {
+    this.skill = checkInteger("setSkillLevel: level", level, SKILL_MIN, SKILL_MAX);
+    this.applyStrength();
+  }
+
+  /** Limits the strength to an Elo rating (an integer from ELO_MIN to ELO_MAX, on Stockfish
+   *  15.1's UCI_Elo scale), or switches the limit off (null); UCI_LimitStrength + UCI_Elo. */
+  setElo(elo: number | null): void {
+    this.elo = elo === null ? null : checkInteger("setElo: elo", elo, ELO_MIN, ELO_MAX);
+    this.applyStrength();
+  }
+
+  /** The strength in effect: the skill level set, the Elo limit (null: none), and the
+   *  fractional level they make. */
+  strength(): { skillLevel: number; elo: number | null; level: number } {
+    return { skillLevel: this.skill, elo: this.elo, level: this.guard((w) => w.skillLevelValue()) };
+  }
+
+  /** Test hook: seeds the skill level's random choices (0: from the clock). */
+  setSkillSeed(seed: number): void {
+    const s = checkInteger("setSkillSeed: seed", seed, 0, Number.MAX_SAFE_INTEGER);
+    this.guard((w) => w.optionSkillSeed(BigInt(s)));
+  }
+
+  private applyStrength(): void {
+    const level = this.elo !== null ? eloToSkill(this.elo) : this.skill;
+    this.guard((w) => w.optionSkillLevel(level));
   }
 
   /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */

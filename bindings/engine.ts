@@ -21,6 +21,7 @@ import { seededRandom, chooseBookMove } from "./book.js";
 import type { OpeningBook, BookMove, BookInfo, BookPosition } from "./book.js";
 import { readBook } from "./book-file.js";
 import { EvolutionaryBook, LEARN_PLIES } from "./book-evolutionary.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
@@ -44,6 +45,10 @@ export interface EngineOptions {
   ownBook?: boolean;
   /** Seed of the book's random choice (an integer; default: a random seed). */
   bookSeed?: number;
+  /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
+  skillLevel?: number;
+  /** An Elo limit (1000-2200): see setElo. */
+  elo?: number;
 }
 
 /** A finished game to learn from: a Game, or its start FEN (default the start position),
@@ -75,7 +80,7 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 
 function checkEngineOptions(options: EngineOptions): void {
@@ -86,6 +91,8 @@ function checkEngineOptions(options: EngineOptions): void {
   if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
   if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);
   if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
+  if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
+  if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }
@@ -173,6 +180,8 @@ export class Engine {
     const engine = new Engine(options);
     engine.started = engine.start();
     await Promise.all([engine.started, loadRules()]);
+    if (options.skillLevel !== undefined) await engine.setSkillLevel(options.skillLevel);
+    if (options.elo !== undefined) await engine.setElo(options.elo);
     return engine;
   }
 
@@ -458,6 +467,25 @@ export class Engine {
   /** Time kept back per move (an integer from 0 to 5000 milliseconds). */
   setMoveOverhead(ms: number): Promise<void> {
     return checked(() => checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds"), () => this.call<void>("setMoveOverhead", [ms]));
+  }
+
+  /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
+   *  engine stops its search early and chooses among its best lines with an error that grows
+   *  as the level falls: plausible mistakes, not random moves. setElo, when set, wins. */
+  setSkillLevel(level: number): Promise<void> {
+    return checked(() => checkInteger("setSkillLevel: level", level, SKILL_MIN, SKILL_MAX), () => this.call<void>("setSkillLevel", [level]));
+  }
+
+  /** Plays at an Elo rating (an integer from 1000 to 2200, Stockfish 15.1's UCI_Elo scale; the
+   *  README's table has the measurements), or at the skill level again (null). */
+  setElo(elo: number | null): Promise<void> {
+    return checked(() => elo === null || checkInteger("setElo: elo", elo, ELO_MIN, ELO_MAX), () => this.call<void>("setElo", [elo]));
+  }
+
+  /** The strength in effect: `{ skillLevel, elo, level }` (level: the fractional skill level
+   *  the Elo limit or the skill level makes; 20 is full strength). */
+  strength(): Promise<{ skillLevel: number; elo: number | null; level: number }> {
+    return this.call("strength", []);
   }
 
   /** Debug: enables the selectivity features in the mask (see assembly/search.ts). */

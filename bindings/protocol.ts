@@ -10,6 +10,7 @@ import type { EngineBuild } from "./wasm.js";
 export type CoreMethod =
   | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
+  | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
   | "crashForTesting";
 
@@ -64,7 +65,7 @@ export interface Call {
 }
 
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
-const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork"]);
+const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo"]);
 
 /** The replay list after `method(...args)` succeeded: the last call of each option method. */
 export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {

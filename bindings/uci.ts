@@ -9,7 +9,11 @@ import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-typ
 import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
 import type { NumericLimit } from "./validate.js";
 import { UciBook } from "./uci-book.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import type { UciFileHost } from "./uci-book.js";
+
+/** UCI_Elo's default value (used once UCI_LimitStrength is on). */
+const UCI_ELO_DEFAULT = 1500;
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
 export const ENGINE_AUTHOR = "the WasmChess developers";
@@ -111,6 +115,8 @@ export class UciSession {
   private evalFile = "";
   /** UCI_Chess960: positions set from now on are Chess960, castling is king-takes-rook. */
   private chess960 = false;
+  /** UCI_LimitStrength: play at UCI_Elo (which then overrides Skill Level). */
+  private limitStrength = false;
   /** OwnBook, Book File, Book Learning, and learning after each game. */
   private readonly book: UciBook;
 
@@ -125,6 +131,11 @@ export class UciSession {
       { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: 1, apply: (e, v) => e.setMultiPv(v) },
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: 30, apply: (e, v) => e.setMoveOverhead(v) },
       { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },
+      { name: "Skill Level", min: SKILL_MIN, max: SKILL_MAX, value: SKILL_MAX, apply: (e, v) => e.setSkillLevel(v) },
+      {
+        name: "UCI_Elo", min: ELO_MIN, max: ELO_MAX, value: UCI_ELO_DEFAULT,
+        apply: (e, v) => (this.limitStrength ? e.setElo(v) : Promise.resolve()),
+      },
     ];
     this.book = new UciBook(engine, send, host);
   }
@@ -255,6 +266,7 @@ export class UciSession {
     this.send(`id author ${ENGINE_AUTHOR}`);
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
+    this.send(`option name UCI_LimitStrength type check default ${this.limitStrength}`);
     this.send(`option name UCI_Chess960 type check default ${this.chess960}`);
     for (const line of this.book.optionLines()) this.send(line);
     this.send("option name Clear Hash type button");
@@ -300,6 +312,12 @@ export class UciSession {
     if (key === "ponder") {
       if (value !== undefined) checkCheckValue("Ponder", value);
       return;
+    }
+    if (key === "uci_limitstrength") {
+      this.limitStrength = checkCheckValue("UCI_LimitStrength", value);
+      await this.finishSearch();
+      const elo = this.spins.find((o) => o.name === "UCI_Elo")!.value;
+      return this.engine.setElo(this.limitStrength ? elo : null);
     }
     if (key === "uci_chess960") {
       this.chess960 = checkCheckValue("UCI_Chess960", value);
