@@ -1,5 +1,7 @@
 // FEN parsing with a specific error per defect (the position is untouched on error),
-// and FEN writing.
+// and FEN writing. Castling fields: KQkq, and in Chess960 mode X-FEN (K/Q: the outermost
+// rook on that side of the king) and Shredder-FEN (the rook's file, A-H for white, a-h for
+// black), mixed freely; written as X-FEN (a file letter only where K/Q would name another rook).
 
 import {
   Color, Piece, Square, WHITE, BLACK, NO_PIECE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE,
@@ -10,7 +12,7 @@ import { popcount, squareBB, RANK_1_BB, RANK_8_BB } from "./bitboard";
 import { pawnAttacks } from "./attacks";
 import {
   clearBoard, putPiece, setState, pieceOn, piecesOf, colorBB, pieces, isAttacked, kingSquare, occupied,
-  saveSnapshot, loadSnapshot, SNAPSHOT_SIZE,
+  saveSnapshot, loadSnapshot, SNAPSHOT_SIZE, setCastlingRook, outermostRook, castlingRookSquare, chess960,
   sideToMove, castlingRights, epSquare, rule50, gamePly,
 } from "./position";
 
@@ -118,18 +120,44 @@ export function checkMaterial(): i32 {
   return FEN_OK;
 }
 
+/** Reads the castling field into rights, naming each right's rook with setCastlingRook.
+ *  Returns the rights, or -1 for letters that are not castling letters or repeat a right, or
+ *  -2 when the king and rooks do not stand where the field needs them (in standard mode: the
+ *  king on e1/e8 and the rooks in the corners). */
 function parseCastling(field: string): i32 {
   if (field == "-") return 0;
   let rights = 0;
   for (let i = 0; i < field.length; i++) {
-    const idx = "KQkq".indexOf(field.charAt(i));
-    if (idx < 0 || (rights & (1 << idx))) return -1;
-    rights |= 1 << idx;
+    const ch = field.charCodeAt(i);
+    const c = ch >= 97 ? BLACK : WHITE;
+    const lower = ch | 0x20;
+    let rook = SQ_NONE;
+    let kingside = true;
+    const k = kingSquare(c);
+    if (lower == 107 || lower == 113) {
+      // K or Q (X-FEN): the outermost rook on that side.
+      kingside = lower == 107;
+      rook = outermostRook(c, kingside);
+    } else if (lower >= 97 && lower <= 104) {
+      // A file letter (Shredder-FEN): the rook on that file of the back rank.
+      rook = makeSquare(lower - 97, c * 7);
+      if (pieceOn(rook) != makePiece(c, ROOK) || rankOf(k) != c * 7 || fileOf(rook) == fileOf(k)) return -2;
+      kingside = fileOf(rook) > fileOf(k);
+    } else {
+      return -1;
+    }
+    const bit = 1 << ((c << 1) | (kingside ? 0 : 1));
+    if (rights & bit) return -1;
+    if (rook == SQ_NONE) return -2;
+    if (!chess960 && (k != (c == WHITE ? SQ_E1 : SQ_E8) || fileOf(rook) != (kingside ? 7 : 0))) return -2;
+    rights |= bit;
+    setCastlingRook((c << 1) | (kingside ? 0 : 1), rook);
   }
   return rights;
 }
 
-/** True when the kings and rooks stand where the castling rights need them. */
+/** True when the kings and rooks stand where standard chess's castling rights need them
+ *  (the king on e1/e8, the rooks in the corners). */
 export function castlingFits(rights: i32): bool {
   const wk = makePiece(WHITE, KING);
   const bk = makePiece(BLACK, KING);
@@ -175,8 +203,12 @@ function parseFields(fields: string[]): i32 {
   if (side != "w" && side != "b") return fail(FEN_SIDE_TO_MOVE, "side to move must be 'w' or 'b', not '" + side + "'");
   const stm = side == "w" ? WHITE : BLACK;
   const rights = parseCastling(fields[2]);
-  if (rights < 0) return fail(FEN_CASTLING_FIELD, "castling field must be '-' or letters from 'KQkq', not '" + fields[2] + "'");
-  if (!castlingFits(rights)) return fail(FEN_CASTLING_PLACEMENT, "castling rights '" + fields[2] + "' do not match the king and rook squares");
+  if (rights == -1) {
+    return fail(FEN_CASTLING_FIELD, "castling field must be '-' or letters from 'KQkq'" + (chess960 ? " or rook files 'A'-'H', 'a'-'h'" : "") + ", each right once, not '" + fields[2] + "'");
+  }
+  if (rights < 0) {
+    return fail(FEN_CASTLING_PLACEMENT, "castling rights '" + fields[2] + "' do not match the king and rook squares" + (chess960 ? "" : " (Chess960 castling needs Chess960 mode)"));
+  }
   let ep = parseEp(fields[3], stm);
   if (ep < 0) return -ep;
   const halfmove = fields.length > 4 ? parseCount(fields[4]) : 0;
@@ -222,12 +254,24 @@ export function makeFen(): string {
     if (r) s += "/";
   }
   s += sideToMove == WHITE ? " w " : " b ";
-  if (castlingRights == 0) s += "-";
-  if (castlingRights & WHITE_OO) s += "K";
-  if (castlingRights & WHITE_OOO) s += "Q";
-  if (castlingRights & BLACK_OO) s += "k";
-  if (castlingRights & BLACK_OOO) s += "q";
+  s += castlingField();
   s += " " + squareName(epSquare) + " " + rule50.toString() + " " + (gamePly / 2 + 1).toString();
+  return s;
+}
+
+/** The castling field: "-", or for each right K, Q, k, q when the castling rook is the
+ *  outermost one on its side (always in standard chess), else the rook's file (X-FEN). */
+function castlingField(): string {
+  if (castlingRights == 0) return "-";
+  let s = "";
+  for (let i = 0; i < 4; i++) {
+    if ((castlingRights & (1 << i)) == 0) continue;
+    const c = i >> 1;
+    const rook = castlingRookSquare(i);
+    let ch = rook == outermostRook(c, (i & 1) == 0) ? ((i & 1) == 0 ? 75 : 81) : 65 + fileOf(rook);
+    if (c == BLACK) ch |= 0x20;
+    s += String.fromCharCode(ch);
+  }
   return s;
 }
 

@@ -2,14 +2,23 @@
 
 import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
-  key, doMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
-  inCheck, isRepetition, insufficientMaterial, rule50, undoMove, lastMove,
+  key, doMove, undoMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
+  inCheck, isRepetition, insufficientMaterial, rule50, lastMove, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, sanMatchCount, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
 import { SLIDER_BACKEND } from "./config";
 import { sliderTableBytes as tableBytes } from "./attacks";
+
+/** Chess960 mode for the positions set up and the UCI moves read and written from now on
+ *  (castling as king-takes-rook; X-FEN and Shredder-FEN castling fields). */
+export function optionChess960(on: bool): void {
+  setChess960(on);
+}
+export function chess960Mode(): bool {
+  return chess960;
+}
 
 /** Sets the position from a FEN; returns 0 or a FEN error code (the old position stays). */
 export function setFen(fen: string): i32 {
@@ -100,6 +109,17 @@ export function legalMovesUci(): string {
   return parts.join(" ");
 }
 
+/** FEN after the legal UCI move `text`, the position itself unchanged; "" when the move is
+ *  not legal (for opening books, which look up the positions a move leads to). */
+export function fenAfterMove(text: string): string {
+  const m = parseUciMove(text);
+  if (m == MOVE_NONE || !canPush()) return "";
+  doMove(m);
+  const fen = makeFen();
+  undoMove(m);
+  return fen;
+}
+
 /** SAN of a legal UCI move, or "" when it is not legal. */
 export function uciToSan(text: string): string {
   const m = parseUciMove(text);
@@ -165,6 +185,7 @@ import {
 import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { setMoveOverhead } from "./timeman";
+import { setSkillLevel, skillLevel, setSkillSeed } from "./skill";
 import { searchTimeMs } from "./timeman";
 import { runBench, BENCH_FENS } from "./bench";
 import { sideToMove } from "./position";
@@ -232,6 +253,17 @@ export function hashMb(): i32 {
 }
 export function clearHash(): void {
   clearTable();
+}
+/** Strength: the skill level 0..20 (fractions allowed; 20 is full strength), see skill.ts. */
+export function optionSkillLevel(level: f64): void {
+  setSkillLevel(level);
+}
+export function skillLevelValue(): f64 {
+  return skillLevel();
+}
+/** Seeds the skill level's choices (0: from the clock). */
+export function optionSkillSeed(seed: u64): void {
+  setSkillSeed(seed);
 }
 /** Debug: the enabled selectivity features (a bit mask, see search.ts). */
 export function optionSearchFeatures(mask: i32): void {

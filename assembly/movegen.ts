@@ -5,7 +5,7 @@
 import {
   Bitboard, Color, Move, Square, MAX_PLY,
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE,
-  EN_PASSANT, CASTLING, makePromotion, makeSpecial,
+  EN_PASSANT, CASTLING, makePromotion, makeSpecial, castlingKingTo,
 } from "./types";
 import {
   ALL_BB, RANK_1_BB, RANK_8_BB, RANK_3_BB, RANK_6_BB,
@@ -17,6 +17,7 @@ import {
 } from "./attacks";
 import {
   sideToMove, castlingRights, epSquare, occupied, colorBB, piecesOf, kingSquare,
+  castlingEmpty, castlingSafe, castlingShield, castlingRookSquare,
 } from "./position";
 
 /** Generation kinds. NOISY: captures, en passant and all promotions. QUIET: the rest.
@@ -43,11 +44,6 @@ const DOUBLE_RANK: StaticArray<u64> = [RANK_3_BB, RANK_6_BB];
 // Origin offset of captures towards the a-file and towards the h-file, by colour.
 const WEST_DELTA: StaticArray<i32> = [7, -9];
 const EAST_DELTA: StaticArray<i32> = [9, -7];
-// Castling by colour: squares that must be empty, king path that must be safe, king target.
-const OO_EMPTY: StaticArray<u64> = [0x60, 0x6000000000000000];
-const OOO_EMPTY: StaticArray<u64> = [0x0e, 0x0e00000000000000];
-const OO_SAFE: StaticArray<u64> = [0x60, 0x6000000000000000];
-const OOO_SAFE: StaticArray<u64> = [0x0c, 0x0c00000000000000];
 
 /** Sliders of the enemy on a line through our king (`snipers`): those with nothing between
  *  them and the king join the checkers and the check mask; those behind exactly one of our
@@ -130,19 +126,30 @@ function epIsLegal(us: Color, from: Square, ep: Square): bool {
 @inline function castlingCandidates(us: Color, occ: Bitboard): i32 {
   const rights = (castlingRights >> (us << 1)) & 3;
   if (rights == 0) return 0;
+  const i = us << 1;
   let r = 0;
-  if ((rights & 1) != 0 && (occ & unchecked(OO_EMPTY[us])) == 0) r |= 1;
-  if ((rights & 2) != 0 && (occ & unchecked(OOO_EMPTY[us])) == 0) r |= 2;
+  if ((rights & 1) != 0 && (occ & castlingEmpty(i)) == 0) r |= 1;
+  if ((rights & 2) != 0 && (occ & castlingEmpty(i + 1)) == 0) r |= 2;
   return r;
 }
 
-/** The castling candidates whose king path is not attacked. */
+/** The castling candidates whose king path is not attacked, and (Chess960) whose rook does
+ *  not shield the king's destination from a rook or queen on the rank. */
 // @ts-ignore: decorator
-@inline function safeCastling(us: Color, candidates: i32, danger: Bitboard): i32 {
+@inline function safeCastling(us: Color, candidates: i32, danger: Bitboard, occ: Bitboard): i32 {
   let r = candidates;
-  if ((r & 1) != 0 && (danger & unchecked(OO_SAFE[us])) != 0) r ^= 1;
-  if ((r & 2) != 0 && (danger & unchecked(OOO_SAFE[us])) != 0) r ^= 2;
+  const i = us << 1;
+  if ((r & 1) != 0 && ((danger & castlingSafe(i)) != 0 || (castlingShield(i) && shieldBroken(us, i, occ)))) r ^= 1;
+  if ((r & 2) != 0 && ((danger & castlingSafe(i + 1)) != 0 || (castlingShield(i + 1) && shieldBroken(us, i + 1, occ)))) r ^= 2;
   return r;
+}
+
+/** True when, with the castling rook of right index i lifted, an enemy rook or queen on the
+ *  rank attacks the king's destination. */
+function shieldBroken(us: Color, i: i32, occ: Bitboard): bool {
+  const them = us ^ 1;
+  const sliders = piecesOf(them, ROOK) | piecesOf(them, QUEEN);
+  return (rookAttacks(castlingKingTo(i), occ ^ squareBB(castlingRookSquare(i))) & sliders) != 0;
 }
 
 // ---------------------------------------------------------------- counting
@@ -168,7 +175,8 @@ function epIsLegal(us: Color, from: Square, ep: Square): bool {
   let n = 0;
   if (kingTargets != 0 || castling != 0) {
     const danger = kingDanger(them, occ ^ squareBB(k));
-    n = popcount(kingTargets & ~danger) + popcount(<u64>safeCastling(us, castling, danger));
+    n = popcount(kingTargets & ~danger);
+    if (castling) n += popcount(<u64>safeCastling(us, castling, danger, occ));
   }
   if (chk & (chk - 1)) return n;
 
@@ -268,9 +276,9 @@ export function generateMoves(kind: i32, list: usize): i32 {
   if (kingTargets != 0 || castling != 0) {
     const danger = kingDanger(them, occ ^ squareBB(k));
     n = emitTargets(list, 0, k, kingTargets & ~danger);
-    const options = safeCastling(us, castling, danger);
-    if (options & 1) n = emit(list, n, makeSpecial(k, k + 2, CASTLING));
-    if (options & 2) n = emit(list, n, makeSpecial(k, k - 2, CASTLING));
+    const options = castling ? safeCastling(us, castling, danger, occ) : 0;
+    if (options & 1) n = emit(list, n, makeSpecial(k, castlingKingTo(us << 1), CASTLING));
+    if (options & 2) n = emit(list, n, makeSpecial(k, castlingKingTo((us << 1) + 1), CASTLING));
   }
   if (chk & (chk - 1)) return n;
   n = generatePawnMoves(kind, us, occ, list, n);

@@ -4,7 +4,7 @@
 // selection.
 
 import {
-  Move, MAX_PLY, PROMOTION, EN_PASSANT, QUEEN, PAWN,
+  Move, MAX_PLY, PROMOTION, EN_PASSANT, CASTLING, QUEEN, PAWN,
   toSq, fromSq, moveFlag, promotionType, typeOf,
 } from "./types";
 import { pieceOn, sideToMove } from "./position";
@@ -29,10 +29,11 @@ const SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 16);
   return SCORES + <usize>(ply * MAX_MOVES + i) * 4;
 }
 
-/** True for captures (including en passant). */
+/** True for captures (including en passant; not a Chess960 castling whose king lands on
+ *  its own rook's square). */
 // @ts-ignore: decorator
 @inline export function isCaptureMove(m: Move): bool {
-  return pieceOn(toSq(m)) != 0 || moveFlag(m) == EN_PASSANT;
+  return (pieceOn(toSq(m)) != 0 && moveFlag(m) != CASTLING) || moveFlag(m) == EN_PASSANT;
 }
 
 /** Captures and queen promotions: the moves that change material now. */

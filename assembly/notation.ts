@@ -1,9 +1,12 @@
 // Move notation both ways: UCI long algebraic (e2e4, e7e8q, e1g1) and SAN (Nbd7, exd6, O-O, e8=Q#).
+// In Chess960 mode UCI castling is king-takes-rook (e1h1, or b1a1 for the king on b1 and the rook
+// on a1), as Stockfish writes it with UCI_Chess960; in standard mode it is the king's move (e1g1).
 
 import {
   Move, MOVE_NONE, MOVE_NULL, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PROMOTION, EN_PASSANT, CASTLING, fromSq, toSq, moveFlag, promotionType, typeOf, fileOf, rankOf,
+  castlingIndexOf,
 } from "./types";
-import { pieceOn, doMove, undoMove, inCheck } from "./position";
+import { pieceOn, doMove, undoMove, inCheck, chess960, castlingRookSquare } from "./position";
 import { generateMoves, countLegalMoves, moveAt, GEN_ALL, MAX_MOVES } from "./movegen";
 import { squareName } from "./fen";
 
@@ -12,10 +15,17 @@ const list: usize = memory.data(MAX_MOVES * 2, 16);
 const PROMO_CHARS = "  nbrq";
 const SAN_PIECES = "  NBRQK";
 
+/** The destination square UCI writes for a move: the castling rook's square for castling in
+ *  Chess960 mode, else the move's own destination. */
+// @ts-ignore: decorator
+@inline function uciTo(m: Move): i32 {
+  return chess960 && moveFlag(m) == CASTLING ? castlingRookSquare(castlingIndexOf(m)) : toSq(m);
+}
+
 /** UCI text of a move ("0000" for no move). */
 export function moveToUci(m: Move): string {
   if (m == MOVE_NONE || m == MOVE_NULL) return "0000";
-  let s = squareName(fromSq(m)) + squareName(toSq(m));
+  let s = squareName(fromSq(m)) + squareName(uciTo(m));
   if (moveFlag(m) == PROMOTION) s += PROMO_CHARS.charAt(promotionType(m));
   return s;
 }
@@ -36,7 +46,7 @@ export function parseUciMove(text: string): Move {
   const n = generateMoves(GEN_ALL, list);
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (fromSq(m) == from && toSq(m) == to && (moveFlag(m) == PROMOTION ? promotionType(m) == promo : promo == 0)) return m;
+    if (fromSq(m) == from && uciTo(m) == to && (moveFlag(m) == PROMOTION ? promotionType(m) == promo : promo == 0)) return m;
   }
   return MOVE_NONE;
 }
@@ -101,7 +111,7 @@ export function moveToSan(m: Move): string {
   const to = toSq(m);
   let s: string;
   if (moveFlag(m) == CASTLING) {
-    s = to > from ? "O-O" : "O-O-O";
+    s = fileOf(to) == 6 ? "O-O" : "O-O-O";
   } else {
     const pt = typeOf(pieceOn(from));
     const capture = moveFlag(m) == EN_PASSANT || pieceOn(to) != 0;
@@ -211,7 +221,7 @@ function findCastling(side: i32): Move {
   const n = generateMoves(GEN_ALL, list);
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (moveFlag(m) == CASTLING && (side == 1) == (toSq(m) > fromSq(m))) {
+    if (moveFlag(m) == CASTLING && (side == 1) == (fileOf(toSq(m)) == 6)) {
       sanMatchCount = 1;
       return m;
     }

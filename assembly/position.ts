@@ -1,15 +1,16 @@
 // The board: bitboards by type and colour, a mailbox, the game state, make/unmake with
-// an incremental Zobrist key, the null move, and the state stack that undoes them.
+// an incremental Zobrist key, the null move, and the state stack that undoes them. Castling
+// follows the Chess960 rules, of which standard chess is the case with the king on e1/e8
+// and the rooks in the corners.
 
 import {
   Bitboard, Color, Key, Move, Piece, PieceType, Square,
   WHITE, BLACK, NO_PIECE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE, MAX_PLY,
-  SQ_A1, SQ_E1, SQ_H1, SQ_A8, SQ_E8, SQ_H8,
-  WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO, ANY_CASTLING,
-  PROMOTION, EN_PASSANT, CASTLING, MOVE_NULL,
-  makePiece, typeOf, colorOf, fileOf, fromSq, toSq, moveFlag, promotionType,
+  ANY_CASTLING, PROMOTION, EN_PASSANT, CASTLING, MOVE_NULL,
+  makePiece, typeOf, colorOf, fileOf, rankOf, fromSq, toSq, moveFlag, promotionType,
+  castlingKingTo, castlingRookTo, castlingIndexOf,
 } from "./types";
-import { squareBB, lsb } from "./bitboard";
+import { squareBB, lsb, between } from "./bitboard";
 import { pawnAttacks, knightAttacks, kingAttacks, bishopAttacks, rookAttacks } from "./attacks";
 import { psqKey, castlingKey, epKey, SIDE_KEY } from "./zobrist";
 import { SLIDER_BACKEND, SLIDERS_ROTATED, USE_NNUE } from "./config";
@@ -82,8 +83,115 @@ export function dirtyToAt(s: i32, k: i32): Square {
   return <i32>unchecked(dirtyTo[s * DIRTY_MAX + k]);
 }
 
+// Castling, set up with the position (setState): for each right index (castlingIndex), the
+// castling rook's square, the squares that must be empty (between the king and its
+// destination and between the rook and its destination, both included, the king and that
+// rook themselves excepted), the squares the king crosses or lands on (which no enemy may
+// attack), and whether the rook, standing beyond the king's destination (Chess960: a rook on
+// b1 castling long), may shield the destination from an enemy rook or queen further out.
 // CASTLING_MASK[sq]: the rights that survive a move from or to sq.
-const CASTLING_MASK = new StaticArray<u8>(64);
+// At fixed addresses, as the bitboards are, for move generation and make/unmake to read
+// without a managed object in between.
+const CASTLING_ROOK: usize = memory.data(4 * 4, 4); // i32 per right
+const CASTLING_EMPTY: usize = memory.data(4 * 8, 8); // u64 per right
+const CASTLING_SAFE: usize = memory.data(4 * 8, 8); // u64 per right
+const CASTLING_SHIELD: usize = memory.data(4, 4); // u8 per right
+const CASTLING_MASK: usize = memory.data(64, 8); // u8 per square
+
+/** Chess960 mode: castling moves are written and read in UCI as king-takes-rook, and FEN
+ *  castling fields may name any rook (X-FEN, Shredder-FEN). Set before the position. */
+export let chess960: bool = false;
+
+/** Switches Chess960 mode (applies to positions set up and moves read afterwards). */
+export function setChess960(on: bool): void {
+  chess960 = on;
+}
+
+/** The castling rook's square for right index i (SQ_NONE when the position never had it). */
+// @ts-ignore: decorator
+@inline export function castlingRookSquare(i: i32): Square {
+  return load<i32>(CASTLING_ROOK + (<usize>i << 2));
+}
+
+/** Squares that must be empty for castling with right index i. */
+// @ts-ignore: decorator
+@inline export function castlingEmpty(i: i32): Bitboard {
+  return load<u64>(CASTLING_EMPTY + (<usize>i << 3));
+}
+
+/** Squares the king crosses or lands on when castling with right index i. */
+// @ts-ignore: decorator
+@inline export function castlingSafe(i: i32): Bitboard {
+  return load<u64>(CASTLING_SAFE + (<usize>i << 3));
+}
+
+/** True when castling with right index i may uncover a rank attack on the king's
+ *  destination through the rook's square (see above). */
+// @ts-ignore: decorator
+@inline export function castlingShield(i: i32): bool {
+  return load<u8>(CASTLING_SHIELD + <usize>i) != 0;
+}
+
+/** Names the castling rook of right index i for the next setState (FEN parsing); rights
+ *  without a named rook get the outermost rook on that side of the king. */
+export function setCastlingRook(i: i32, sq: Square): void {
+  store<i32>(CASTLING_ROOK + (<usize>i << 2), sq);
+}
+
+/** The outermost rook of colour c on its back rank on the given side of its king, or SQ_NONE
+ *  (X-FEN's K and Q). */
+export function outermostRook(c: Color, kingside: bool): Square {
+  const k = kingSquare(c);
+  const base = c * 56;
+  if (rankOf(k) != c * 7) return SQ_NONE;
+  const rook = makePiece(c, ROOK);
+  if (kingside) {
+    for (let f = 7; f > fileOf(k); f--) if (pieceOn(base + f) == rook) return base + f;
+  } else {
+    for (let f = 0; f < fileOf(k); f++) if (pieceOn(base + f) == rook) return base + f;
+  }
+  return SQ_NONE;
+}
+
+/** Builds the castling tables for the rights held (the king and rooks are on the board). */
+function initCastling(): void {
+  memory.fill(CASTLING_MASK, <u8>ANY_CASTLING, 64);
+  for (let i = 0; i < 4; i++) {
+    let empty: u64 = 0;
+    let safe: u64 = 0;
+    let shield = false;
+    if ((castlingRights & (1 << i)) == 0) {
+      setCastlingRook(i, SQ_NONE);
+    } else {
+      const c = i >> 1;
+      const kingside = (i & 1) == 0;
+      if (castlingRookSquare(i) == SQ_NONE) setCastlingRook(i, outermostRook(c, kingside));
+      const rFrom = castlingRookSquare(i);
+      const kFrom = kingSquare(c);
+      const kTo = castlingKingTo(i);
+      const rTo = castlingRookTo(i);
+      const both = squareBB(kFrom) | squareBB(rFrom);
+      empty = (between(kFrom, kTo) | squareBB(kTo) | between(rFrom, rTo) | squareBB(rTo)) & ~both;
+      safe = (between(kFrom, kTo) | squareBB(kTo)) & ~squareBB(kFrom);
+      shield = kingside ? fileOf(rFrom) > fileOf(kTo) && fileOf(rFrom) < 7 : fileOf(rFrom) < fileOf(kTo) && fileOf(rFrom) > 0;
+      clearMaskBit(kFrom, i);
+      clearMaskBit(rFrom, i);
+    }
+    store<u64>(CASTLING_EMPTY + (<usize>i << 3), empty);
+    store<u64>(CASTLING_SAFE + (<usize>i << 3), safe);
+    store<u8>(CASTLING_SHIELD + <usize>i, shield ? 1 : 0);
+  }
+}
+
+function clearMaskBit(sq: Square, i: i32): void {
+  store<u8>(CASTLING_MASK + <usize>sq, load<u8>(CASTLING_MASK + <usize>sq) & ~(<u8>1 << <u8>i));
+}
+
+/** The castling rights that survive a move from or to sq. */
+// @ts-ignore: decorator
+@inline function castlingMask(sq: Square): i32 {
+  return <i32>load<u8>(CASTLING_MASK + <usize>sq);
+}
 
 /** Bitboard of all pieces of type pt (ALL_PIECES = 0 for every piece). */
 // @ts-ignore: decorator
@@ -177,12 +285,16 @@ export function clearBoard(): void {
   pliesFromNull = 0;
   stateCount = 0;
   key = 0;
+  for (let i = 0; i < 4; i++) setCastlingRook(i, SQ_NONE);
 }
 
-/** Sets the scalar state fields (after the pieces are placed) and recomputes the key. */
+/** Sets the scalar state fields (after the pieces are placed, and the castling rooks named
+ *  with setCastlingRook where they are not the outermost ones), builds the castling tables
+ *  and recomputes the key. */
 export function setState(stm: Color, rights: i32, ep: Square, halfmove: i32, ply: i32): void {
   sideToMove = stm;
   castlingRights = rights;
+  initCastling();
   epSquare = ep;
   rule50 = halfmove;
   gamePly = ply;
@@ -276,7 +388,8 @@ export function doMove(m: Move): void {
   const flag = moveFlag(m);
   const pc = pieceOn(from);
   const capSq = flag == EN_PASSANT ? to ^ 8 : to;
-  const captured = pieceOn(capSq);
+  // A castling king may land on its own rook's square: that is no capture.
+  const captured = flag == CASTLING ? NO_PIECE : pieceOn(capSq);
 
   pushState(m, captured);
   if (USE_NNUE) unchecked((dirtyCount[stateCount] = 0));
@@ -290,47 +403,43 @@ export function doMove(m: Move): void {
   gamePly++;
 
   if (flag == CASTLING) {
-    const kingside = to > from;
-    const rFrom = kingside ? from + 3 : from - 4;
-    const rTo = kingside ? from + 1 : from - 1;
-    const rook = makePiece(us, ROOK);
-    movePiece(rFrom, rTo);
-    k ^= psqKey(rook, rFrom) ^ psqKey(rook, rTo);
-    if (USE_NNUE) addDirty(rook, rFrom, rTo);
-  } else if (captured != NO_PIECE) {
-    removePiece(capSq);
-    k ^= psqKey(captured, capSq);
-    rule50 = 0;
-    if (USE_NNUE) addDirty(captured, capSq, SQ_NONE);
-  }
+    k = doCastling(us, m, k);
+  } else {
+    if (captured != NO_PIECE) {
+      removePiece(capSq);
+      k ^= psqKey(captured, capSq);
+      rule50 = 0;
+      if (USE_NNUE) addDirty(captured, capSq, SQ_NONE);
+    }
 
-  movePiece(from, to);
-  k ^= psqKey(pc, from) ^ psqKey(pc, to);
-  if (USE_NNUE && flag != PROMOTION) addDirty(pc, from, to);
+    movePiece(from, to);
+    k ^= psqKey(pc, from) ^ psqKey(pc, to);
+    if (USE_NNUE && flag != PROMOTION) addDirty(pc, from, to);
 
-  if (typeOf(pc) == PAWN) {
-    rule50 = 0;
-    if ((to ^ from) == 16) {
-      const ep = (to + from) >> 1;
-      if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) {
-        epSquare = ep;
-        k ^= epKey(fileOf(ep));
-      }
-    } else if (flag == PROMOTION) {
-      const promoted = makePiece(us, promotionType(m));
-      removePiece(to);
-      putPiece(promoted, to);
-      k ^= psqKey(pc, to) ^ psqKey(promoted, to);
-      if (USE_NNUE) {
-        addDirty(pc, from, SQ_NONE);
-        addDirty(promoted, SQ_NONE, to);
+    if (typeOf(pc) == PAWN) {
+      rule50 = 0;
+      if ((to ^ from) == 16) {
+        const ep = (to + from) >> 1;
+        if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) {
+          epSquare = ep;
+          k ^= epKey(fileOf(ep));
+        }
+      } else if (flag == PROMOTION) {
+        const promoted = makePiece(us, promotionType(m));
+        removePiece(to);
+        putPiece(promoted, to);
+        k ^= psqKey(pc, to) ^ psqKey(promoted, to);
+        if (USE_NNUE) {
+          addDirty(pc, from, SQ_NONE);
+          addDirty(promoted, SQ_NONE, to);
+        }
       }
     }
   }
 
   const rights = castlingRights;
   if (rights) {
-    const newRights = rights & unchecked(CASTLING_MASK[from]) & unchecked(CASTLING_MASK[to]);
+    const newRights = rights & castlingMask(from) & castlingMask(to);
     if (newRights != rights) {
       k ^= castlingKey(rights) ^ castlingKey(newRights);
       castlingRights = newRights;
@@ -339,6 +448,28 @@ export function doMove(m: Move): void {
 
   key = k;
   sideToMove = them;
+}
+
+/** Moves king and rook for the castling move m (both lifted first: in Chess960 either may
+ *  stay where it is or land where the other stood); returns the key updated by them. The
+ *  network's records are the king's and the rook's moves, from == to for one that stays. */
+function doCastling(us: Color, m: Move, k: Key): Key {
+  const i = castlingIndexOf(m);
+  const kFrom = fromSq(m);
+  const kTo = toSq(m);
+  const rFrom = castlingRookSquare(i);
+  const rTo = castlingRookTo(i);
+  const king = makePiece(us, KING);
+  const rook = makePiece(us, ROOK);
+  removePiece(kFrom);
+  removePiece(rFrom);
+  putPiece(king, kTo);
+  putPiece(rook, rTo);
+  if (USE_NNUE) {
+    addDirty(king, kFrom, kTo);
+    addDirty(rook, rFrom, rTo);
+  }
+  return k ^ psqKey(king, kFrom) ^ psqKey(king, kTo) ^ psqKey(rook, rFrom) ^ psqKey(rook, rTo);
 }
 
 /** Takes back the last move m played with doMove. */
@@ -352,17 +483,20 @@ export function undoMove(m: Move): void {
   const to = toSq(m);
   const flag = moveFlag(m);
 
+  if (flag == CASTLING) {
+    const i = castlingIndexOf(m);
+    removePiece(to);
+    removePiece(castlingRookTo(i));
+    putPiece(makePiece(us, KING), from);
+    putPiece(makePiece(us, ROOK), castlingRookSquare(i));
+    return;
+  }
   if (flag == PROMOTION) {
     removePiece(to);
     putPiece(makePiece(us, PAWN), to);
   }
   movePiece(to, from);
-  if (flag == CASTLING) {
-    const kingside = to > from;
-    movePiece(kingside ? from + 1 : from - 1, kingside ? from + 3 : from - 4);
-  } else if (captured != NO_PIECE) {
-    putPiece(captured, flag == EN_PASSANT ? to ^ 8 : to);
-  }
+  if (captured != NO_PIECE) putPiece(captured, flag == EN_PASSANT ? to ^ 8 : to);
 }
 
 // ---------------------------------------------------------------- bitboard-only make
@@ -391,12 +525,12 @@ export function undoMove(m: Move): void {
   const capType = flag == CASTLING ? 0 : typeOf(pieceOn(capSq));
   const saved = castlingRights | (epSquare << 4) | (capType << 12);
   if (flag == CASTLING) {
-    const kingside = to > from;
-    toggleBB(ROOK, us, squareBB(kingside ? from + 3 : from - 4) | squareBB(kingside ? from + 1 : from - 1));
+    toggleCastlingRook(us, m);
   } else if (capType != 0) {
     toggleBB(capType, them, squareBB(capSq));
   }
-  toggleBB(pt, us, squareBB(from) | squareBB(to));
+  // XOR: a Chess960 king may stay where it stands.
+  toggleBB(pt, us, squareBB(from) ^ squareBB(to));
   if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotatedOccupancy(m, capType);
   epSquare = SQ_NONE;
   if (pt == PAWN) {
@@ -410,7 +544,7 @@ export function undoMove(m: Move): void {
       if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) epSquare = ep;
     }
   }
-  castlingRights &= unchecked(CASTLING_MASK[from]) & unchecked(CASTLING_MASK[to]);
+  castlingRights &= castlingMask(from) & castlingMask(to);
   sideToMove = them;
   return saved;
 }
@@ -434,10 +568,9 @@ export function undoMove(m: Move): void {
     const pp = <usize>promotionType(m) << 3;
     store<u64>(BY_TYPE + pp, load<u64>(BY_TYPE + pp) ^ b);
   }
-  toggleBB(pt, us, squareBB(from) | squareBB(to));
+  toggleBB(pt, us, squareBB(from) ^ squareBB(to));
   if (flag == CASTLING) {
-    const kingside = to > from;
-    toggleBB(ROOK, us, squareBB(kingside ? from + 3 : from - 4) | squareBB(kingside ? from + 1 : from - 1));
+    toggleCastlingRook(us, m);
   } else if (capType != 0) {
     toggleBB(capType, them, squareBB(flag == EN_PASSANT ? to ^ 8 : to));
   }
@@ -454,10 +587,18 @@ function toggleRotatedOccupancy(m: Move, capType: PieceType): void {
   if (capType == 0 || flag == EN_PASSANT) toggleRotated(to);
   if (flag == EN_PASSANT) toggleRotated(to ^ 8);
   if (flag == CASTLING) {
-    const kingside = to > from;
-    toggleRotated(kingside ? from + 3 : from - 4);
-    toggleRotated(kingside ? from + 1 : from - 1);
+    const i = castlingIndexOf(m);
+    toggleRotated(castlingRookSquare(i));
+    toggleRotated(castlingRookTo(i));
   }
+}
+
+/** Moves (or takes back) the castling rook of m on the bitboards. All toggles are XORs, so a
+ *  king landing on its rook's square, or a rook staying where it stands, comes out right. */
+// @ts-ignore: decorator
+@inline function toggleCastlingRook(us: Color, m: Move): void {
+  const i = castlingIndexOf(m);
+  toggleBB(ROOK, us, squareBB(castlingRookSquare(i)) ^ squareBB(castlingRookTo(i)));
 }
 
 /** Passes the move to the opponent (not legal when in check). */
@@ -561,6 +702,7 @@ export function saveSnapshot(buf: usize): void {
   store<i32>(buf + 168, gamePly);
   store<i32>(buf + 172, pliesFromNull);
   store<i32>(buf + 176, stateCount);
+  for (let i = 0; i < 4; i++) store<u8>(buf + 180 + <usize>i, <u8>castlingRookSquare(i));
 }
 
 /** Restores a snapshot taken by saveSnapshot. */
@@ -577,6 +719,8 @@ export function loadSnapshot(buf: usize): void {
   gamePly = load<i32>(buf + 168);
   pliesFromNull = load<i32>(buf + 172);
   stateCount = load<i32>(buf + 176);
+  for (let i = 0; i < 4; i++) setCastlingRook(i, <i32>load<u8>(buf + 180 + <usize>i));
+  initCastling();
 }
 
 /** Checks every invariant of the position; returns an empty string when it holds. */
@@ -601,20 +745,15 @@ export function validate(): string {
   }
   if (<i32>popcnt<u64>(piecesOf(WHITE, KING)) != 1 || <i32>popcnt<u64>(piecesOf(BLACK, KING)) != 1) return "king count";
   if (key != computeKey()) return "incremental key differs from recompute";
+  for (let i = 0; i < 4; i++) {
+    if ((castlingRights & (1 << i)) == 0) continue;
+    const c = i >> 1;
+    const r = castlingRookSquare(i);
+    if (r == SQ_NONE || pieceOn(r) != makePiece(c, ROOK) || rankOf(kingSquare(c)) != c * 7 || rankOf(r) != c * 7) return "castling right without its king and rook";
+    if ((i & 1) == 0 ? fileOf(r) < fileOf(kingSquare(c)) : fileOf(r) > fileOf(kingSquare(c))) return "castling rook on the wrong side of the king";
+  }
   if (epSquare != SQ_NONE && (pawnAttacks(sideToMove ^ 1, epSquare) & piecesOf(sideToMove, PAWN)) == 0) {
     return "en-passant square without a capturing pawn";
   }
   return "";
 }
-
-function initCastlingMask(): void {
-  for (let sq = 0; sq < 64; sq++) CASTLING_MASK[sq] = <u8>ANY_CASTLING;
-  CASTLING_MASK[SQ_E1] = <u8>(ANY_CASTLING & ~(WHITE_OO | WHITE_OOO));
-  CASTLING_MASK[SQ_H1] = <u8>(ANY_CASTLING & ~WHITE_OO);
-  CASTLING_MASK[SQ_A1] = <u8>(ANY_CASTLING & ~WHITE_OOO);
-  CASTLING_MASK[SQ_E8] = <u8>(ANY_CASTLING & ~(BLACK_OO | BLACK_OOO));
-  CASTLING_MASK[SQ_H8] = <u8>(ANY_CASTLING & ~BLACK_OO);
-  CASTLING_MASK[SQ_A8] = <u8>(ANY_CASTLING & ~BLACK_OOO);
-}
-
-initCastlingMask();

@@ -23,13 +23,14 @@ import {
 import {
   storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow, updateCaptureHistory,
 } from "./history";
-import { hostPoll, hostInfo, hostCurrMove, POLL_STOP, POLL_PONDERHIT } from "./host";
+import { hostPoll, hostInfo, hostCurrMove, hostNow, POLL_STOP, POLL_PONDERHIT } from "./host";
 import { startClock, restartBudgetClock, searchTimeMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
 import {
   limitDepth, limitNodes, limitMateMoves, limitMoveTimeMs, clockTimeMs, clockIncMs, clockMovesToGo,
   infinite, pondering, multiPv, rootMoveAllowed,
 } from "./limits";
 import { gamePly } from "./position";
+import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 
 // ---------------------------------------------------------------- selectivity switches
 // Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
@@ -545,6 +546,8 @@ function aspirationSearch(depth: i32, pvIndex: i32): void {
 }
 
 function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
+  // A skill level searches more lines than asked for; only those asked for are reported.
+  if (pvIndex >= multiPv) return;
   infoDepth = depth;
   infoSelDepth = selDepth;
   infoMultiPv = pvIndex + 1;
@@ -581,7 +584,15 @@ function stability(prevBest: i32): f64 {
   return min(max(f, 0.4), 2.5);
 }
 
-/** Runs the search with the current limits; results in bestMove, ponderMove, bestScore. */
+// The lines of the last completed iteration, for a skill level's choice.
+const skillMoves = new StaticArray<u16>(SKILL_LINES);
+const skillPonders = new StaticArray<u16>(SKILL_LINES);
+const skillScores = new StaticArray<i32>(SKILL_LINES);
+let skillCount = 0;
+
+/** Runs the search with the current limits; results in bestMove, ponderMove, bestScore.
+ *  Below full strength (skill.ts; not for an infinite search) the search looks at least at
+ *  SKILL_LINES lines, ends at the skill's depth, and plays the line the skill chooses. */
 export function think(): void {
   configureTime();
   newSearchGeneration();
@@ -593,6 +604,7 @@ export function think(): void {
   bestMove = MOVE_NONE;
   ponderMove = MOVE_NONE;
   bestScore = 0;
+  skillCount = 0;
   initRootMoves();
   if (rootCount == 0) {
     bestScore = inCheck() ? matedIn(0) : VALUE_DRAW;
@@ -607,8 +619,11 @@ export function think(): void {
   }
   bestMove = rootMoves[0];
   let prevBest = -VALUE_INFINITE;
-  const lines = min(multiPv, rootCount);
-  for (let depth = 1; depth <= limitDepth; depth++) {
+  const skill = skillEnabled() && !infinite;
+  const lines = min(skill ? max(multiPv, SKILL_LINES) : multiPv, rootCount);
+  const reported = min(multiPv, lines);
+  const lastDepth = skill ? min(limitDepth, skillDepth()) : limitDepth;
+  for (let depth = 1; depth <= lastDepth; depth++) {
     bestMoveChanges *= 0.5;
     for (let i = 0; i < rootCount; i++) rootPrevScores[i] = rootScores[i];
     for (let pvIndex = 0; pvIndex < lines && !stopped; pvIndex++) {
@@ -623,10 +638,27 @@ export function think(): void {
     }
     completedDepth = depth;
     takeResult();
-    for (let pvIndex = 0; pvIndex < lines; pvIndex++) reportLine(depth, pvIndex, BOUND_EXACT);
+    if (skill) keepSkillLines(lines);
+    for (let pvIndex = 0; pvIndex < reported; pvIndex++) reportLine(depth, pvIndex, BOUND_EXACT);
     if (mateLimitMet(bestScore)) break;
     if (!ponderActive && !infinite && !mayStartIteration(stability(prevBest))) break;
     prevBest = rootScores[0];
+  }
+  if (skill && skillCount > 0) {
+    const k = skillPick(skillScores, skillCount, hostNow());
+    bestMove = skillMoves[k];
+    ponderMove = skillPonders[k];
+    bestScore = skillScores[k];
+  }
+}
+
+/** Keeps the best lines of the iteration just completed for the skill's choice. */
+function keepSkillLines(lines: i32): void {
+  skillCount = min(lines, SKILL_LINES);
+  for (let i = 0; i < skillCount; i++) {
+    skillMoves[i] = rootMoves[i];
+    skillPonders[i] = rootPvLengths[i] > 1 ? rootPvs[i * MAX_PLY + 1] : MOVE_NONE;
+    skillScores[i] = rootScores[i];
   }
 }
 

@@ -92,7 +92,8 @@ export const SQUARE_NB = 64;
   return sq ^ (c * 56);
 }
 
-// Castling rights, one bit each.
+// Castling rights, one bit each; the bit's index (0..3, castlingIndex) names the right in the
+// per-position castling tables of position.ts.
 export const WHITE_OO = 1;
 export const WHITE_OOO = 2;
 export const BLACK_OO = 4;
@@ -100,13 +101,43 @@ export const BLACK_OOO = 8;
 export const ANY_CASTLING = 15;
 export const CASTLING_RIGHT_NB = 16;
 
+/** Index (0..3) of a castling right: white O-O, white O-O-O, black O-O, black O-O-O. */
+// @ts-ignore: decorator
+@inline export function castlingIndex(c: Color, kingside: bool): i32 {
+  return (c << 1) | (kingside ? 0 : 1);
+}
+
+/** Where the king lands when castling with right index i (g1, c1, g8, c8), in standard chess
+ *  and Chess960 alike. */
+// @ts-ignore: decorator
+@inline export function castlingKingTo(i: i32): Square {
+  return ((i >> 1) * 56) | (i & 1 ? 2 : 6);
+}
+
+/** Where the rook lands when castling with right index i (f1, d1, f8, d8). */
+// @ts-ignore: decorator
+@inline export function castlingRookTo(i: i32): Square {
+  return ((i >> 1) * 56) | (i & 1 ? 3 : 5);
+}
+
+/** The right index of a castling move: its colour from the king's rank, its side from the
+ *  king's destination (the g-file for O-O, the c-file for O-O-O). */
+// @ts-ignore: decorator
+@inline export function castlingIndexOf(m: Move): i32 {
+  return ((<i32>m >> 8) & 2) | ((<i32>m & 7) == 2 ? 1 : 0);
+}
+
 // Move encoding in 16 bits, as Stockfish lays it out:
 //
 //   15 14 | 13 12 | 11 ........ 6 | 5 ......... 0
 //   flag  | promo |     from      |      to
 //
 // flag: 0 normal, 1 promotion, 2 en passant, 3 castling. promo: promoted type - KNIGHT.
-// Castling is encoded as the king's own move (e1g1), as UCI writes it.
+// Castling is encoded as the king's move to its destination (e1g1, e8c8), also in Chess960,
+// where the king may not move at all (g1g1) or land on the castling rook's square; the
+// castling rook's square is kept per position (position.ts). The CASTLING flag keeps such a
+// move apart from a normal king move between the same squares. UCI text in Chess960 mode is
+// king-takes-rook (notation.ts).
 export const MOVE_NONE: Move = 0;
 export const MOVE_NULL: Move = 65; // b1b1: never a real move
 export const NORMAL: i32 = 0;

@@ -3,7 +3,7 @@
 // this thread; the search runs in a worker thread, so input is always read.
 
 import { createInterface } from "node:readline";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Engine } from "./engine.js";
 import { UciSession } from "./uci.js";
 
@@ -15,7 +15,10 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
   process.exit(2);
 }
 const engine = await Engine.create({ build });
-const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"), { readFile: (path) => readFileSync(path) });
+const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"), {
+  readFile: (path) => readFileSync(path),
+  writeFile: (path, bytes) => writeFileSync(path, bytes),
+});
 const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
 
 async function quit(): Promise<void> {

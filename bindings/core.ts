@@ -4,8 +4,10 @@
 import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 import {
-  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits,
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
+import { chess960StartFen } from "./chess960.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.js";
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
@@ -101,8 +103,14 @@ export class Core {
   private broken: EngineCrashError | undefined;
   private multiPvLines = 1;
   private hooks: SearchHooks = {};
-  // What the current position was built from, to restore it after a failed setPosition.
-  private game: { fen: string; moves: string[] } = { fen: START_FEN, moves: [] };
+  // What the current position was built from (and in which mode), to restore it after a
+  // failed setPosition.
+  private game: { fen: string; moves: string[]; chess960: boolean } = { fen: START_FEN, moves: [], chess960: false };
+  // The mode of the positions set from now on (setChess960).
+  private chess960Next = false;
+  // Strength: Skill Level and the Elo limit (null: off).
+  private skill = SKILL_MAX;
+  private elo: number | null = null;
   private wasm!: EngineExports;
 
   private constructor() {}
@@ -180,22 +188,57 @@ export class Core {
 
   /** Sets the position from a FEN ("startpos" is accepted too) and plays the UCI moves.
    *  Throws on a bad FEN or the first illegal move; the previous position, with its move
-   *  history, is then restored. */
-  setPosition(fen: string = START_FEN, moves: readonly string[] = []): void {
+   *  history, is then restored. `chess960` (default: the mode set by setChess960) sets the
+   *  position up as Chess960: X-FEN and Shredder-FEN castling fields, castling moves read and
+   *  written as king-takes-rook. */
+  setPosition(fen: string = START_FEN, moves: readonly string[] = [], chess960: boolean = this.chess960Next): void {
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
-    this.guard((w) => {
-      if (w.setFen(text) !== 0) throw new Error(`invalid FEN: ${w.fenError()}`);
-    });
+    checkBoolean("chess960", chess960);
     const previous = this.game;
-    this.game = { fen: text, moves: [] };
+    this.guard((w) => {
+      w.optionChess960(chess960);
+      if (w.setFen(text) !== 0) {
+        const message = w.fenError();
+        w.optionChess960(previous.chess960);
+        throw new Error(`invalid FEN: ${message}`);
+      }
+    });
+    this.game = { fen: text, moves: [], chess960 };
     const played = this.playMoves(moves);
     if (played < moves.length) {
       const where = this.fen();
-      this.guard((w) => w.setFen(previous.fen));
-      this.game = { fen: previous.fen, moves: [] };
+      this.guard((w) => {
+        w.optionChess960(previous.chess960);
+        w.setFen(previous.fen);
+      });
+      this.game = { fen: previous.fen, moves: [], chess960: previous.chess960 };
       this.playMoves(previous.moves);
       throw new Error(`illegal move ${JSON.stringify(moves[played])} at index ${played} in position ${where}`);
     }
+  }
+
+  /** Chess960 mode for the positions set from now on (setPosition, and the start position by
+   *  number with setChess960Position); the current position keeps the mode it was set in. */
+  setChess960(on: boolean): void {
+    this.chess960Next = checkBoolean("setChess960: on", on);
+  }
+
+  /** The mode setChess960 set (for the positions set from now on). */
+  isChess960(): boolean {
+    return this.chess960Next;
+  }
+
+  /** True when the current position was set up as Chess960. */
+  positionIsChess960(): boolean {
+    return this.game.chess960;
+  }
+
+  /** Switches Chess960 mode on and sets Chess960 start position n (0 to 959; see
+   *  chess960StartFen), then plays the UCI moves (castling as king-takes-rook). */
+  setChess960Position(n: number, moves: readonly string[] = []): void {
+    const fen = chess960StartFen(n);
+    this.setChess960(true);
+    this.setPosition(fen, moves);
   }
 
   /** Plays one UCI move; returns false (and changes nothing) when it is not legal. */
@@ -353,6 +396,38 @@ export class Core {
     this.guard((w) => w.optionMoveOverhead(overhead));
   }
 
+  /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
+   *  engine then stops its search early and chooses among its best lines with a
+   *  level-dependent error (assembly/skill.ts). setElo, when set, takes precedence. */
+  setSkillLevel(level: number): void {
+    this.skill = checkInteger("setSkillLevel: level", level, SKILL_MIN, SKILL_MAX);
+    this.applyStrength();
+  }
+
+  /** Limits the strength to an Elo rating (an integer from ELO_MIN to ELO_MAX, on Stockfish
+   *  15.1's UCI_Elo scale), or switches the limit off (null); UCI_LimitStrength + UCI_Elo. */
+  setElo(elo: number | null): void {
+    this.elo = elo === null ? null : checkInteger("setElo: elo", elo, ELO_MIN, ELO_MAX);
+    this.applyStrength();
+  }
+
+  /** The strength in effect: the skill level set, the Elo limit (null: none), and the
+   *  fractional level they make. */
+  strength(): { skillLevel: number; elo: number | null; level: number } {
+    return { skillLevel: this.skill, elo: this.elo, level: this.guard((w) => w.skillLevelValue()) };
+  }
+
+  /** Test hook: seeds the skill level's random choices (0: from the clock). */
+  setSkillSeed(seed: number): void {
+    const s = checkInteger("setSkillSeed: seed", seed, 0, Number.MAX_SAFE_INTEGER);
+    this.guard((w) => w.optionSkillSeed(BigInt(s)));
+  }
+
+  private applyStrength(): void {
+    const level = this.elo !== null ? eloToSkill(this.elo) : this.skill;
+    this.guard((w) => w.optionSkillLevel(level));
+  }
+
   /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */
   setSearchFeatures(mask: number): void {
     const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
@@ -459,7 +534,7 @@ export class Core {
    *  The current position is replaced by the last bench position. */
   bench(depth = 0): { nodes: number; positions: number } {
     const result = this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
-    this.game = { fen: this.fen(), moves: [] };
+    this.game = { fen: this.fen(), moves: [], chess960: this.game.chess960 };
     return result;
   }
 
@@ -470,6 +545,14 @@ export class Core {
     const san = this.guard((w) => w.uciToSan(uci));
     if (!san) throw new Error(`illegal move ${JSON.stringify(uci)} in ${this.fen()}`);
     return san;
+  }
+
+  /** FEN of the position after a legal UCI move (the current position is unchanged). */
+  fenAfter(uci: string): string {
+    if (typeof uci !== "string") throw new TypeError(`a UCI move must be a string, got ${typeof uci}`);
+    const fen = uci.length <= 8 ? this.guard((w) => w.fenAfterMove(uci)) : "";
+    if (!fen) throw new Error(`illegal move ${JSON.stringify(uci)} in ${this.fen()}`);
+    return fen;
   }
 
   /** UCI text of the legal move a SAN names in the current position. */

@@ -46,7 +46,7 @@ async function recover(): Promise<void> {
 function setPosition(c: Core, position: PositionRecord | undefined): void {
   if (!position || samePosition(current, position)) return;
   current = undefined;
-  c.setPosition(position.fen, position.moves);
+  c.setPosition(position.fen, position.moves, position.chess960);
   current = position;
 }
 

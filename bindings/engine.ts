@@ -15,6 +15,13 @@ import type { Core, DivideEntry, GameStatus, EngineInfo } from "./core.js";
 import { defaultBuild } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
+import { chess960StartFen } from "./chess960.js";
+import { Game } from "./game.js";
+import { seededRandom, chooseBookMove } from "./book.js";
+import type { OpeningBook, BookMove, BookInfo, BookPosition } from "./book.js";
+import { readBook } from "./book-file.js";
+import { EvolutionaryBook, LEARN_PLIES } from "./book-evolutionary.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
@@ -32,7 +39,21 @@ export interface EngineOptions {
   /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
    *  (the hand-crafted evaluation, the smaller module). */
   build?: EngineBuild;
+  /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
+  chess960?: boolean;
+  /** Play moves from the opening book (loadBook) when it has some (default false). */
+  ownBook?: boolean;
+  /** Seed of the book's random choice (an integer; default: a random seed). */
+  bookSeed?: number;
+  /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
+  skillLevel?: number;
+  /** An Elo limit (1000-2200): see setElo. */
+  elo?: number;
 }
+
+/** A finished game to learn from: a Game, or its start FEN (default the start position),
+ *  its UCI moves and its result ("1-0", "0-1" or "1/2-1/2"). */
+export type LearnGame = Game | { fen?: string; moves: readonly string[]; result: string; chess960?: boolean };
 
 export interface SearchHandlers {
   onInfo?: (info: SearchInfo) => void;
@@ -59,7 +80,7 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 
 function checkEngineOptions(options: EngineOptions): void {
@@ -67,6 +88,11 @@ function checkEngineOptions(options: EngineOptions): void {
   if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
   if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
   if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
+  if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
+  if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);
+  if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
+  if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
+  if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }
@@ -127,12 +153,22 @@ export class Engine {
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
-  private position: PositionRecord = { fen: START_FEN, moves: [] };
+  private position: PositionRecord = { fen: START_FEN, moves: [], chess960: false };
+  // Chess960 mode for the positions set from now on.
+  private chess960: boolean;
+  // The opening book (in this thread, where the position is), whether to play from it, and
+  // the seeded choice among its moves.
+  private book: OpeningBook | undefined;
+  private ownBook: boolean;
+  private random: () => number;
   // True when the worker evaluates other than the rules instance (another build or network).
   private ownEvaluation: boolean;
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
+    this.chess960 = options.chess960 ?? false;
+    this.ownBook = options.ownBook ?? false;
+    this.random = seededRandom(options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   }
@@ -144,6 +180,8 @@ export class Engine {
     const engine = new Engine(options);
     engine.started = engine.start();
     await Promise.all([engine.started, loadRules()]);
+    if (options.skillLevel !== undefined) await engine.setSkillLevel(options.skillLevel);
+    if (options.elo !== undefined) await engine.setElo(options.elo);
     return engine;
   }
 
@@ -229,12 +267,12 @@ export class Engine {
 
   /** A copy of the position, for a request. */
   private snapshot(): PositionRecord {
-    return { fen: this.position.fen, moves: [...this.position.moves] };
+    return { fen: this.position.fen, moves: [...this.position.moves], chess960: this.position.chess960 };
   }
 
   /** The rules instance set to this engine's position. */
   private board(): Core {
-    return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves));
+    return boardFor(this, (c) => c.setPosition(this.position.fen, this.position.moves, this.position.chess960));
   }
 
   /** Answers from the caller's thread, at once (after re-creating the rules instance if a
@@ -278,8 +316,31 @@ export class Engine {
   private checkPosition(fen: unknown, moves: unknown): PositionRecord {
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
     if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
-    rulesCore().setPosition(text, moves);
-    return { fen: text, moves: [...moves] };
+    rulesCore().setPosition(text, moves, this.chess960);
+    return { fen: text, moves: [...moves], chess960: this.chess960 };
+  }
+
+  /** Chess960 mode for the positions set from now on (setPosition, analyse,
+   *  setChess960Position): castling fields in X-FEN or Shredder-FEN, castling moves read and
+   *  written in UCI as king-takes-rook (e1h1; SAN stays O-O). The current position keeps the
+   *  mode it was set in. */
+  setChess960(on: boolean): Promise<void> {
+    return settled(() => {
+      this.chess960 = checkBoolean("setChess960: on", on);
+    });
+  }
+
+  /** Switches Chess960 mode on and sets Chess960 start position n (an integer from 0 to 959;
+   *  518 is the standard start) with the UCI moves played from it. */
+  setChess960Position(n: number, moves: readonly string[] = []): Promise<void> {
+    let fen: string;
+    try {
+      fen = chess960StartFen(n);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    this.chess960 = true;
+    return this.setPosition(fen, moves);
   }
 
   /** Plays one UCI move; resolves false (nothing changes) when it is not legal. */
@@ -408,6 +469,25 @@ export class Engine {
     return checked(() => checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds"), () => this.call<void>("setMoveOverhead", [ms]));
   }
 
+  /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
+   *  engine stops its search early and chooses among its best lines with an error that grows
+   *  as the level falls: plausible mistakes, not random moves. setElo, when set, wins. */
+  setSkillLevel(level: number): Promise<void> {
+    return checked(() => checkInteger("setSkillLevel: level", level, SKILL_MIN, SKILL_MAX), () => this.call<void>("setSkillLevel", [level]));
+  }
+
+  /** Plays at an Elo rating (an integer from 1000 to 2200, Stockfish 15.1's UCI_Elo scale; the
+   *  README's table has the measurements), or at the skill level again (null). */
+  setElo(elo: number | null): Promise<void> {
+    return checked(() => elo === null || checkInteger("setElo: elo", elo, ELO_MIN, ELO_MAX), () => this.call<void>("setElo", [elo]));
+  }
+
+  /** The strength in effect: `{ skillLevel, elo, level }` (level: the fractional skill level
+   *  the Elo limit or the skill level makes; 20 is full strength). */
+  strength(): Promise<{ skillLevel: number; elo: number | null; level: number }> {
+    return this.call("strength", []);
+  }
+
   /** Debug: enables the selectivity features in the mask (see assembly/search.ts). */
   setSearchFeatures(mask: number): Promise<void> {
     return checked(() => checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX), () => this.call<void>("setSearchFeatures", [mask]));
@@ -429,7 +509,97 @@ export class Engine {
     } catch (err) {
       return Promise.reject(err);
     }
+    const fromBook = this.bookMove(checked);
+    if (fromBook) return Promise.resolve(fromBook);
     return this.startSearch(checked, handlers);
+  }
+
+  // ------------------------------------------------------------------ the opening book
+
+  /** Loads an opening book file: a Polyglot .bin or an evolutionary book (docs/books.md),
+   *  told apart by its header. Rejects with a BookError naming the defect (empty, truncated,
+   *  unsorted, corrupt), and the book in use (if any) stays. */
+  loadBook(bytes: Uint8Array): Promise<BookInfo> {
+    return settled(() => {
+      this.book = readBook(bytes);
+      return { format: this.book.format, size: this.book.size };
+    });
+  }
+
+  /** Starts an empty evolutionary book, to learn from the games given to learn(). */
+  newEvolutionaryBook(): Promise<BookInfo> {
+    this.book = EvolutionaryBook.create();
+    return Promise.resolve({ format: "evolutionary", size: 0 });
+  }
+
+  /** Puts the book away (the engine searches every move). */
+  unloadBook(): Promise<void> {
+    this.book = undefined;
+    return Promise.resolve();
+  }
+
+  /** The book in use, if any. */
+  bookInfo(): Promise<BookInfo | undefined> {
+    return Promise.resolve(this.book && { format: this.book.format, size: this.book.size });
+  }
+
+  /** Play book moves when the book has some for the position (UCI OwnBook). */
+  setOwnBook(on: boolean): Promise<void> {
+    return settled(() => {
+      this.ownBook = checkBoolean("setOwnBook: on", on);
+    });
+  }
+
+  /** The book's moves for the current position with the chance of each (empty without a
+   *  book or when the position is not in it). */
+  bookMoves(): Promise<BookMove[]> {
+    return this.local((board) => (this.book ? this.book.moves(this.bookPosition(board)) : []));
+  }
+
+  /** The evolutionary book learns from a finished game: the positions after its first 30
+   *  moves count it and put its result first in their history. Resolves with the number of
+   *  positions updated; rejects without an evolutionary book, for a game without a result, or
+   *  for an illegal move. */
+  learn(game: LearnGame): Promise<number> {
+    return this.local((board) => {
+      const book = this.book;
+      if (!(book instanceof EvolutionaryBook)) throw new Error("learning needs an evolutionary book (loadBook an evolutionary book file, or newEvolutionaryBook())");
+      const { fen, moves, result, chess960 } = game instanceof Game
+        ? { fen: game.startFen, moves: game.moves().map((m) => m.uci), result: game.result, chess960: game.chess960 }
+        : { fen: game.fen ?? START_FEN, moves: game.moves, result: game.result, chess960: game.chess960 ?? false };
+      if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
+      if (!["1-0", "0-1", "1/2-1/2"].includes(result)) throw new Error(`a book learns from finished games: result must be 1-0, 0-1 or 1/2-1/2, not ${JSON.stringify(result)}`);
+      // The positions after each move, on the rules board (given back to this engine after).
+      forgetBoard();
+      board.setPosition(fen === "startpos" ? START_FEN : checkFenArgument(fen), [], chess960);
+      const fens: string[] = [];
+      for (const m of moves.slice(0, LEARN_PLIES)) {
+        if (!board.playMove(m)) throw new Error(`illegal move ${JSON.stringify(m)} in ${board.fen()}`);
+        fens.push(board.fen());
+      }
+      return book.learn(fens, result);
+    });
+  }
+
+  /** The evolutionary book as a file (docs/books.md), to keep what it learnt. */
+  saveBook(): Promise<Uint8Array> {
+    return settled(() => {
+      if (!(this.book instanceof EvolutionaryBook)) throw new Error("only an evolutionary book can be saved (a Polyglot book is read only)");
+      return this.book.toBytes();
+    });
+  }
+
+  private bookPosition(board: Core): BookPosition {
+    return { fen: board.fen(), chess960: this.position.chess960, legalMoves: board.legalMoves(), fenAfter: (uci) => board.fenAfter(uci) };
+  }
+
+  /** The book's answer to a search, when OwnBook is on, the book has a move, and the search
+   *  is an ordinary one (not infinite, pondering, for a mate, or restricted to searchmoves). */
+  private bookMove(limits: SearchLimits): SearchResult | undefined {
+    if (!this.ownBook || !this.book || limits.infinite || limits.ponder || limits.mate !== undefined || limits.searchmoves) return undefined;
+    const move = chooseBookMove(this.book.moves(this.bookPosition(this.board())), this.random);
+    if (!move) return undefined;
+    return { bestmove: move.uci, score: { cp: 0 }, pv: [move.uci], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0, book: true };
   }
 
   /** For an analysis board: stops whatever search runs (its promise resolves with its best

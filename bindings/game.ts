@@ -7,6 +7,7 @@ import { START_FEN, checkFenArgument } from "./core.js";
 import type { Core, GameStatus } from "./core.js";
 import { loadRules, rulesCore, boardFor, claimBoard, releaseBoard, forgetBoard } from "./rules.js";
 import { writePgn } from "./pgn-write.js";
+import { checkKeys, checkBoolean } from "./validate.js";
 import type { PgnError } from "./pgn-read.js";
 
 /** One move of a game, with what annotates it. */
@@ -23,6 +24,12 @@ export interface MoveNode {
   startingComment?: string;
   /** Lines played instead of this move, each starting from the position before it. */
   variations: MoveNode[][];
+}
+
+/** Options of a game: `chess960` sets it up as Chess960 (X-FEN or Shredder-FEN castling
+ *  fields; castling moves in UCI as king-takes-rook, in SAN as O-O and O-O-O). */
+export interface GameOptions {
+  chess960?: boolean;
 }
 
 /** A legal move, in both notations. */
@@ -43,22 +50,26 @@ export class Game {
   /** Set by the PGN reader when the game could not be read to its end: the game holds what
    *  was read before the error. */
   error?: PgnError;
+  /** True for a Chess960 game (see GameOptions). */
+  readonly chess960: boolean;
   private readonly start: string;
   private readonly line: MoveNode[] = [];
 
   /** A game from fen (default: the standard start position). Needs the engine loaded (see
    *  Game.create); throws on a bad FEN. */
-  constructor(fen: string = START_FEN) {
+  constructor(fen: string = START_FEN, options: GameOptions = {}) {
     const text = fen === "startpos" ? START_FEN : checkFenArgument(fen);
+    const { chess960 = false } = checkKeys("Game option", options, ["chess960"]) as GameOptions;
+    this.chess960 = checkBoolean("chess960", chess960);
     const core = rulesCore();
-    core.setPosition(text);
+    core.setPosition(text, [], this.chess960);
     this.start = core.fen();
     claimBoard(this);
   }
 
   /** @internal The PGN reader's way in: moves already checked by the engine. */
-  static fromParsed(fen: string, headers: ReadonlyMap<string, string>, line: MoveNode[], comment?: string): Game {
-    const game = new Game(fen);
+  static fromParsed(fen: string, headers: ReadonlyMap<string, string>, line: MoveNode[], comment?: string, chess960 = false): Game {
+    const game = new Game(fen, { chess960 });
     for (const [name, value] of headers) game.headers.set(name, value);
     game.line.push(...line);
     if (comment !== undefined) game.comment = comment;
@@ -67,9 +78,9 @@ export class Game {
   }
 
   /** Loads the engine's rules (once per thread) and returns a new game from fen. */
-  static async create(fen: string = START_FEN): Promise<Game> {
+  static async create(fen: string = START_FEN, options: GameOptions = {}): Promise<Game> {
     await loadRules();
-    return new Game(fen);
+    return new Game(fen, options);
   }
 
   /** FEN of the start position. */
@@ -84,7 +95,7 @@ export class Game {
 
   /** The rules board set to this game's current position. */
   private board(): Core {
-    return boardFor(this, (core) => core.setPosition(this.start, this.line.map((m) => m.uci)));
+    return boardFor(this, (core) => core.setPosition(this.start, this.line.map((m) => m.uci), this.chess960));
   }
 
   /** Plays a move given in SAN ("Nf3", "exd5", "O-O", "e8=Q") or UCI ("g1f3", "e7e8q") and
@@ -126,7 +137,7 @@ export class Game {
     // A board for this question only: the game's own position is replayed when next needed.
     const core = rulesCore();
     forgetBoard();
-    core.setPosition(this.start, this.line.slice(0, ply).map((m) => m.uci));
+    core.setPosition(this.start, this.line.slice(0, ply).map((m) => m.uci), this.chess960);
     return core.fen();
   }
 
@@ -146,8 +157,9 @@ export class Game {
     return this.board().status();
   }
 
-  /** The game in PGN export format: the seven tag roster first (unknown tags as "?"), SetUp
-   *  and FEN for a game from another position, the other tags, then the moves with move
+  /** The game in PGN export format: the seven tag roster first (unknown tags as "?"),
+   *  Variant "Chess960" for a Chess960 game, SetUp and FEN for a game from another position
+   *  (always for Chess960, with X-FEN castling rights), the other tags, then the moves with move
    *  numbers, comments, NAGs ($n) and variations, wrapped at 79 characters, and the result. */
   toPgn(): string {
     return writePgn(this, this.line);

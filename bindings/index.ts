@@ -1,21 +1,37 @@
 // The package's public entry point: the Engine (in a worker), a raw UCI channel, the Game
-// model with PGN reading and writing, and position helpers and perft on the shared in-thread
-// rules instance.
+// model with PGN reading and writing, position helpers and perft on the shared in-thread
+// rules instance, the Chess960 start positions, and opening books (Polyglot, evolutionary).
 
 import { Core, DivideEntry, GameStatus, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, checkFenArgument } from "./core.js";
-import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions } from "./engine.js";
+import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame } from "./engine.js";
 import { UciSession } from "./uci.js";
 import { loadRules, claimBoard } from "./rules.js";
 import { Game } from "./game.js";
-import type { MoveNode, LegalMove } from "./game.js";
+import type { MoveNode, LegalMove, GameOptions } from "./game.js";
+import { chess960StartFen } from "./chess960.js";
+import { PolyglotBook, polyglotKey } from "./book-polyglot.js";
+import { EvolutionaryBook } from "./book-evolutionary.js";
+import type { BookEntry } from "./book-evolutionary.js";
+import { readBook } from "./book-file.js";
+import { BookError } from "./book.js";
+import type { BookMove, BookPosition, BookInfo, OpeningBook } from "./book.js";
+import { checkKeys, checkBoolean } from "./validate.js";
 import { parsePgn, readPgn, PgnError } from "./pgn-read.js";
 import type { PgnSource } from "./pgn-read.js";
 
 export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
-export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions };
+export type { DivideEntry, GameStatus, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame };
+export { PolyglotBook, EvolutionaryBook, polyglotKey, readBook, BookError };
+export type { BookMove, BookPosition, BookInfo, OpeningBook, BookEntry };
 export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
-export { Game, parsePgn, readPgn, PgnError };
-export type { MoveNode, LegalMove, PgnSource };
+export { Game, parsePgn, readPgn, PgnError, chess960StartFen };
+export type { MoveNode, LegalMove, PgnSource, GameOptions };
+
+/** Options of the position helpers: `chess960` reads the FEN and the moves as Chess960
+ *  (X-FEN or Shredder-FEN castling fields, castling as king-takes-rook in UCI). */
+export interface PositionOptions {
+  chess960?: boolean;
+}
 
 /** A UCI conversation with an engine of its own, the same in Node and browsers. */
 export interface UciChannel {
@@ -56,34 +72,36 @@ export async function createUciChannel(options: EngineOptions = {}): Promise<Uci
 const HELPERS = {};
 
 /** Runs fn on the in-thread rules instance (loaded on first use, again after a crash) set to fen. */
-async function at<T>(fen: string, fn: (c: Core) => T): Promise<T> {
+async function at<T>(fen: string, fn: (c: Core) => T, options: PositionOptions | undefined): Promise<T> {
+  const { chess960 = false } = checkKeys("position option", options, ["chess960"]) as PositionOptions;
+  checkBoolean("chess960", chess960);
   const c = await loadRules();
-  c.setPosition(checkFenArgument(fen));
+  c.setPosition(checkFenArgument(fen), [], chess960);
   claimBoard(HELPERS);
   return fn(c);
 }
 
 /** Leaf nodes of the legal move tree from fen to depth (bulk counted), in this thread. */
-export function perft(fen: string, depth: number): Promise<number> {
-  return at(fen, (c) => c.perft(depth));
+export function perft(fen: string, depth: number, options?: PositionOptions): Promise<number> {
+  return at(fen, (c) => c.perft(depth), options);
 }
 
 /** Perft below each root move of fen, in this thread. */
-export function divide(fen: string, depth: number): Promise<DivideEntry[]> {
-  return at(fen, (c) => c.divide(depth));
+export function divide(fen: string, depth: number, options?: PositionOptions): Promise<DivideEntry[]> {
+  return at(fen, (c) => c.divide(depth), options);
 }
 
 /** Legal moves of fen in UCI notation. */
-export function legalMoves(fen: string): Promise<string[]> {
-  return at(fen, (c) => c.legalMoves());
+export function legalMoves(fen: string, options?: PositionOptions): Promise<string[]> {
+  return at(fen, (c) => c.legalMoves(), options);
 }
 
 /** SAN of the UCI move in fen. */
-export function toSan(fen: string, uci: string): Promise<string> {
-  return at(fen, (c) => c.toSan(uci));
+export function toSan(fen: string, uci: string, options?: PositionOptions): Promise<string> {
+  return at(fen, (c) => c.toSan(uci), options);
 }
 
 /** UCI text of the SAN move in fen. */
-export function fromSan(fen: string, san: string): Promise<string> {
-  return at(fen, (c) => c.fromSan(san));
+export function fromSan(fen: string, san: string, options?: PositionOptions): Promise<string> {
+  return at(fen, (c) => c.fromSan(san), options);
 }

@@ -33,6 +33,9 @@ export class PgnError extends Error {
   }
 }
 
+/** Variant tag values that name Chess960. */
+const CHESS960_VARIANT = /^(chess[ -]?960|fischer ?random( chess)?|fischerandom|frc)$/i;
+
 /** A line being read: its moves, and the UCI moves that lead to the position before them. */
 interface Frame {
   nodes: MoveNode[];
@@ -60,6 +63,7 @@ export function readGame(source: GameText): Game {
   let comment: string | undefined;
   let result: string | undefined;
   let start = START_FEN;
+  let chess960 = false; // from the Variant tag
   const root: Frame = { nodes: [], base: [] };
   const stack: Frame[] = [root];
   let synced = false; // the board holds the position at the end of the top frame
@@ -74,9 +78,12 @@ export function readGame(source: GameText): Game {
   const begin = (): Core => {
     const fen = headers.get("FEN");
     const variant = headers.get("Variant");
-    if (variant !== undefined && !/^(standard|chess)$/i.test(variant)) fail(`variant ${JSON.stringify(variant)} is not supported (standard chess only)`);
+    if (variant !== undefined) {
+      if (CHESS960_VARIANT.test(variant)) chess960 = true;
+      else if (!/^(standard|chess)$/i.test(variant)) fail(`variant ${JSON.stringify(variant)} is not supported (standard chess and Chess960 only)`);
+    }
     try {
-      const b = boardFor(owner, (core) => core.setPosition(fen ?? START_FEN));
+      const b = boardFor(owner, (core) => core.setPosition(fen ?? START_FEN, [], chess960));
       start = b.fen();
       return b;
     } catch (err) {
@@ -88,7 +95,7 @@ export function readGame(source: GameText): Game {
     board ??= begin();
     const frame = stack[stack.length - 1];
     if (!synced) {
-      board.setPosition(start, [...frame.base, ...frame.nodes.map((n) => n.uci)]);
+      board.setPosition(start, [...frame.base, ...frame.nodes.map((n) => n.uci)], chess960);
       synced = true;
     }
     let move: { uci: string; san: string };
@@ -162,7 +169,7 @@ export function readGame(source: GameText): Game {
     pruneEmpty(root.nodes);
   }
   if (result !== undefined && (!headers.has("Result") || headers.get("Result") === "?")) headers.set("Result", result);
-  const game = Game.fromParsed(start, headers, root.nodes, comment);
+  const game = Game.fromParsed(start, headers, root.nodes, comment, chess960);
   if (error) game.error = error;
   return game;
 }

@@ -1,5 +1,6 @@
-// PGN export format: the seven tag roster first, SetUp and FEN for a game that starts
-// elsewhere, the other tags in their order, then the movetext with move numbers, comments in
+// PGN export format: the seven tag roster first, Variant "Chess960" for a Chess960 game,
+// SetUp and FEN for a game that starts elsewhere (and every Chess960 game), the other tags in
+// their order, then the movetext with move numbers, comments in
 // braces, NAGs as $n and variations in parentheses, wrapped at 79 characters, and the result.
 
 import { START_FEN } from "./core.js";
@@ -11,6 +12,7 @@ export interface PgnGameData {
   readonly startFen: string;
   readonly comment?: string;
   readonly result: string;
+  readonly chess960: boolean;
 }
 
 /** PGN's seven tag roster in its order, with the value of an unknown tag. */
@@ -96,8 +98,9 @@ function wrap(words: readonly string[]): string[] {
 /** The game's PGN text, ending with a newline. */
 export function writePgn(game: PgnGameData, line: readonly MoveNode[]): string {
   const tags = SEVEN_TAG_ROSTER.map(([name, unknown]) => tag(name, name === "Result" ? game.result : (game.headers.get(name) ?? unknown)));
-  if (game.startFen !== START_FEN) tags.push(tag("SetUp", "1"), tag("FEN", game.startFen));
-  for (const [name, value] of game.headers) if (!ROSTER_NAMES.has(name)) tags.push(tag(name, value));
+  if (game.chess960) tags.push(tag("Variant", "Chess960"));
+  if (game.startFen !== START_FEN || game.chess960) tags.push(tag("SetUp", "1"), tag("FEN", game.startFen));
+  for (const [name, value] of game.headers) if (!ROSTER_NAMES.has(name) && !(game.chess960 && name === "Variant")) tags.push(tag(name, value));
   const words: string[] = [];
   if (game.comment !== undefined) words.push(...commentWords(game.comment));
   lineWords(line, 0, numbering(game.startFen), words);

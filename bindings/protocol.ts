@@ -10,13 +10,16 @@ import type { EngineBuild } from "./wasm.js";
 export type CoreMethod =
   | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
+  | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
   | "crashForTesting";
 
-/** A position as the Engine keeps it: a FEN and the UCI moves played from it. */
+/** A position as the Engine keeps it: a FEN, the UCI moves played from it, and whether it is
+ *  set up as Chess960 (castling fields and castling moves read the Chess960 way). */
 export interface PositionRecord {
   fen: string;
   moves: string[];
+  chess960: boolean;
 }
 
 /** Caller to worker. */
@@ -62,7 +65,7 @@ export interface Call {
 }
 
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
-const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork"]);
+const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo"]);
 
 /** The replay list after `method(...args)` succeeded: the last call of each option method. */
 export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {
@@ -72,5 +75,5 @@ export function remember(replay: readonly Call[], method: CoreMethod, args: unkn
 
 /** True when two positions are the same FEN and moves. */
 export function samePosition(a: PositionRecord | undefined, b: PositionRecord): boolean {
-  return a !== undefined && a.fen === b.fen && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
+  return a !== undefined && a.fen === b.fen && a.chess960 === b.chess960 && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
 }

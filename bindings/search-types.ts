@@ -58,6 +58,8 @@ export interface SearchResult {
   /** Win, draw and loss chances in permille for the side to move (see SearchInfo.wdl);
    *  absent when the search was stopped before any iteration. */
   wdl?: [number, number, number];
+  /** The move came from the opening book (no search ran: depth and nodes are 0). */
+  book?: boolean;
 }
 
 /** The current root move, reported after the first second of a search. */

@@ -8,6 +8,12 @@ import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 import { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit } from "./validate.js";
 import type { NumericLimit } from "./validate.js";
+import { UciBook } from "./uci-book.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
+import type { UciFileHost } from "./uci-book.js";
+
+/** UCI_Elo's default value (used once UCI_LimitStrength is on). */
+const UCI_ELO_DEFAULT = 1500;
 
 export const ENGINE_NAME = "WasmChess 0.1.0";
 export const ENGINE_AUTHOR = "the WasmChess developers";
@@ -72,16 +78,22 @@ function holding(s: Search): boolean {
   return !s.stopRequested && ((s.ponder && !s.ponderhit) || s.infinite);
 }
 
+/** The value of a check option: true or false (any case), else an Error naming the option. */
+function checkCheckValue(name: string, value: string | undefined): boolean {
+  const v = value?.toLowerCase();
+  if (v !== "true" && v !== "false") throw new Error(`option ${name} needs true or false, not '${(value ?? "").slice(0, 40)}'`);
+  return v === "true";
+}
+
 /** The commands a session understands. */
 const COMMANDS = new Set([
   "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
   "ponderhit", "quit", "d", "eval", "bench",
 ]);
 
-/** What a session may do on its host: read files (the CLI in Node), for EvalFile. */
-export interface UciHost {
-  readFile?: (path: string) => Uint8Array;
-}
+/** What a session may do on its host: read files (the CLI in Node), for EvalFile and Book
+ *  File, and write them, for a learning book. */
+export type UciHost = UciFileHost;
 
 /** The id name: the engine and its evaluation ("NNUE" or "classical"). */
 export function engineTitle(info: EngineInfo): string {
@@ -104,6 +116,12 @@ export class UciSession {
   private evalFile = "";
   /** UCI_ShowWDL: info lines carry `wdl W D L`. */
   private showWdl = false;
+  /** UCI_Chess960: positions set from now on are Chess960, castling is king-takes-rook. */
+  private chess960 = false;
+  /** UCI_LimitStrength: play at UCI_Elo (which then overrides Skill Level). */
+  private limitStrength = false;
+  /** OwnBook, Book File, Book Learning, and learning after each game. */
+  private readonly book: UciBook;
 
   constructor(
     private readonly engine: Engine,
@@ -116,7 +134,13 @@ export class UciSession {
       { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: 1, apply: (e, v) => e.setMultiPv(v) },
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: 30, apply: (e, v) => e.setMoveOverhead(v) },
       { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },
+      { name: "Skill Level", min: SKILL_MIN, max: SKILL_MAX, value: SKILL_MAX, apply: (e, v) => e.setSkillLevel(v) },
+      {
+        name: "UCI_Elo", min: ELO_MIN, max: ELO_MAX, value: UCI_ELO_DEFAULT,
+        apply: (e, v) => (this.limitStrength ? e.setElo(v) : Promise.resolve()),
+      },
     ];
+    this.book = new UciBook(engine, send, host);
   }
 
   /** Handles one input line; returns false when the line was `quit`. */
@@ -205,7 +229,12 @@ export class UciSession {
         return this.uci();
       case "ucinewgame":
         await this.finishSearch();
-        return this.engine.newGame();
+        try {
+          await this.book.learnLastGame();
+        } finally {
+          await this.engine.newGame();
+        }
+        return;
       case "setoption":
         return this.setOption(tokens);
       case "position":
@@ -241,6 +270,9 @@ export class UciSession {
     for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
     this.send("option name Ponder type check default false");
     this.send(`option name UCI_ShowWDL type check default ${this.showWdl}`);
+    this.send(`option name UCI_LimitStrength type check default ${this.limitStrength}`);
+    this.send(`option name UCI_Chess960 type check default ${this.chess960}`);
+    for (const line of this.book.optionLines()) this.send(line);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -287,9 +319,20 @@ export class UciSession {
       return;
     }
     if (key === "ponder") {
-      if (value !== undefined && !["true", "false"].includes(value.toLowerCase())) throw new Error(`option Ponder needs true or false, not '${value}'`);
+      if (value !== undefined) checkCheckValue("Ponder", value);
       return;
     }
+    if (key === "uci_limitstrength") {
+      this.limitStrength = checkCheckValue("UCI_LimitStrength", value);
+      await this.finishSearch();
+      const elo = this.spins.find((o) => o.name === "UCI_Elo")!.value;
+      return this.engine.setElo(this.limitStrength ? elo : null);
+    }
+    if (key === "uci_chess960") {
+      this.chess960 = checkCheckValue("UCI_Chess960", value);
+      return this.engine.setChess960(this.chess960);
+    }
+    if (await this.book.setOption(key, value, checkCheckValue)) return;
     const spin = this.spins.find((o) => o.name.toLowerCase() === key);
     if (!spin) throw new Error(`unknown option '${name.slice(0, 60)}'`);
     const n = Number(value);
@@ -332,6 +375,7 @@ export class UciSession {
     if (played < moves.length) {
       throw new Error(`illegal move '${moves[played].slice(0, 20)}' in ${await this.engine.fen()}; the position stays there`);
     }
+    this.book.recordPosition(fen, moves, this.chess960);
   }
 
   /** Throws while the last `position` was rejected: no search may run on a position the GUI
@@ -400,6 +444,7 @@ export class UciSession {
     }
     // A ponderhit that came while this go waited: search as if it had not been a ponder go.
     if (search.ponderhit) delete limits.ponder;
+    const white = (await this.engine.fen()).split(" ")[1] === "w";
     this.search = search;
     search.started = true;
     search.done = this.engine
@@ -410,6 +455,8 @@ export class UciSession {
       .then(
         (result) => {
           search.result = result;
+          this.book.recordSearch(white, result);
+          if (result.book) this.send(`info string book move ${result.bestmove}`);
           if (!holding(search)) this.printBestMove(search);
         },
         async (err) => {

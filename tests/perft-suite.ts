@@ -1,4 +1,5 @@
-// Reads tests/data/perft.epd: positions with perft counts computed by native Stockfish.
+// Reads tests/data/perft.epd (or another suite in tests/data, such as chess960-perft.epd):
+// positions with perft counts computed by native Stockfish.
 import { readFileSync } from "node:fs";
 
 export interface PerftCase {
@@ -7,8 +8,8 @@ export interface PerftCase {
   what: string;
 }
 
-export function readPerftSuite(): PerftCase[] {
-  const text = readFileSync(new URL("./data/perft.epd", import.meta.url), "utf8");
+export function readPerftSuite(file = "perft.epd"): PerftCase[] {
+  const text = readFileSync(new URL(`./data/${file}`, import.meta.url), "utf8");
   return text
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("#"))

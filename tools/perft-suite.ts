@@ -1,6 +1,7 @@
 // Writes tests/data/perft.epd: each position with its perft counts as native Stockfish
-// computes them, so no count in the suite is typed by hand.
-// Run with `npx tsx tools/perft-suite.ts` (needs the Debian stockfish package).
+// computes them, so no count in the suite is typed by hand; with --chess960, writes
+// tests/data/chess960-perft.epd the same way from Stockfish with UCI_Chess960 on.
+// Run with `npx tsx tools/perft-suite.ts [--chess960]` (needs the Debian stockfish package).
 
 import { writeFileSync } from "node:fs";
 import { UciProcess, findExecutable } from "../bench/uci-process.js";
@@ -38,6 +39,31 @@ const POSITIONS: [string, number, string][] = [
   ["3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1", 3, "many queens"],
 ];
 
+// Chess960: castling with the king and rooks anywhere on the back rank (X-FEN and
+// Shredder-FEN fields); the first five from the Chess Programming Wiki's Chess960 perft list.
+const CHESS960_POSITIONS: [string, number, string][] = [
+  ["bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 5, "CPW Chess960 1"],
+  ["2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 5, "CPW Chess960 2"],
+  ["b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 5, "CPW Chess960 3"],
+  ["qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 5, "CPW Chess960 4"],
+  ["1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", 5, "CPW Chess960 5"],
+  ["4k3/8/8/8/8/8/8/qR1K4 w Q - 0 1", 6, "long castling would uncover the queen behind the b1 rook"],
+  ["4k3/8/8/8/8/8/8/rR1K4 w B - 0 1", 6, "the same with a rook (Shredder-FEN)"],
+  ["4k3/8/8/8/8/8/8/6KR w K - 0 1", 6, "short castling: the king stays on g1"],
+  ["4k3/8/8/8/8/8/8/5KR1 w K - 0 1", 6, "short castling: king and rook swap squares"],
+  ["4k3/8/8/8/8/8/8/2RK4 w Q - 0 1", 6, "long castling: king and rook swap squares"],
+  ["4k3/8/8/8/8/8/8/RK6 w Q - 0 1", 6, "long castling moves the king towards the h-file"],
+  ["4k3/8/8/8/8/8/8/1KR5 w K - 0 1", 6, "short castling over five squares"],
+  ["4k3/8/8/8/8/8/8/4KR1R w F - 0 1", 6, "castling with the inner rook (X-FEN file letter); the rook stays"],
+  ["4k3/8/8/8/8/8/8/5K1R w K - 0 1", 6, "castling and the king's own step to g1 are both legal"],
+  ["rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", 5, "rooks capture castling rooks"],
+  ["1rk3r1/8/8/8/8/8/8/1RK3R1 b BGbg - 0 1", 5, "castling rooks off the corners (Shredder-FEN)"],
+  ["r3k1r1/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", 5, "the king may not land on the attacked rook square"],
+  ["2r1kr2/8/8/8/8/8/8/2R1KR2 w KQkq - 0 1", 5, "castling into the file of an enemy rook"],
+  ["rkr5/8/8/8/8/8/8/RKR5 w KQkq - 0 1", 5, "king between adjacent rooks"],
+];
+
+const chess960 = process.argv.includes("--chess960");
 const path = findExecutable("stockfish");
 if (!path) {
   console.error("stockfish not found; install the Debian package");
@@ -45,8 +71,11 @@ if (!path) {
 }
 const sf = new UciProcess(path);
 const name = await sf.init();
-const lines = [`# FEN ;D1 n ;D2 n ... ; what it tests. Counts from native ${name}, written by tools/perft-suite.ts`];
-for (const [fen, maxDepth, what] of POSITIONS) {
+if (chess960) sf.setOption("UCI_Chess960", "true");
+const lines = [
+  `# FEN ;D1 n ;D2 n ... ; what it tests. Counts from native ${name}${chess960 ? " with UCI_Chess960 true" : ""}, written by tools/perft-suite.ts${chess960 ? " --chess960" : ""}`,
+];
+for (const [fen, maxDepth, what] of chess960 ? CHESS960_POSITIONS : POSITIONS) {
   const counts: string[] = [];
   for (let d = 1; d <= maxDepth; d++) {
     const [nodes] = await sf.perft(`fen ${fen}`, d);
@@ -56,4 +85,4 @@ for (const [fen, maxDepth, what] of POSITIONS) {
   console.log(lines[lines.length - 1]);
 }
 await sf.quit();
-writeFileSync(new URL("../tests/data/perft.epd", import.meta.url), lines.join("\n") + "\n");
+writeFileSync(new URL(chess960 ? "../tests/data/chess960-perft.epd" : "../tests/data/perft.epd", import.meta.url), lines.join("\n") + "\n");

@@ -1,5 +1,6 @@
-// FEN: round trips along random playouts, and one specific error per class of bad FEN
-// with the previous position left untouched.
+// FEN: round trips along random playouts (standard chess and Chess960), X-FEN and
+// Shredder-FEN castling fields, and one specific error per class of bad FEN with the previous
+// position left untouched.
 
 import {
   parseFen, makeFen, START_FEN, FEN_OK, FEN_EMPTY, FEN_RANK_COUNT, FEN_RANK_LENGTH, FEN_PIECE_LETTER,
@@ -7,7 +8,7 @@ import {
   FEN_CASTLING_FIELD, FEN_CASTLING_PLACEMENT, FEN_EP_SQUARE, FEN_EP_NO_PAWN, FEN_HALFMOVE,
   FEN_FULLMOVE, FEN_OPPONENT_IN_CHECK, FEN_TRAILING, fenErrorText,
 } from "../../assembly/fen";
-import { key, doMove, validate, epSquare } from "../../assembly/position";
+import { key, doMove, validate, epSquare, setChess960, castlingRights, castlingRookSquare } from "../../assembly/position";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
 import { SQ_NONE } from "../../assembly/types";
 
@@ -42,6 +43,82 @@ describe("FEN round trip", () => {
     expect(checked).toBeGreaterThan(500);
   });
 
+  it("holds in Chess960 too, along random playouts from start positions and set-ups", () => {
+    setChess960(true);
+    const starts: string[] = [
+      "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+      "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+      "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w KQkq - 0 1",
+      "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1",
+      "r1r1k2r/pppppppp/8/8/8/8/PPPPPPPP/R1R1K2R w KCkc - 0 1",
+    ];
+    let checked = 0;
+    let failures = 0;
+    for (let game = 0; game < 40; game++) {
+      expect(parseFen(starts[game % starts.length])).toBe(FEN_OK);
+      for (let ply = 0; ply < 60; ply++) {
+        const fen = makeFen();
+        const k = key;
+        if (parseFen(fen) != FEN_OK || makeFen() != fen || key != k || validate() != "") {
+          failures++;
+          log<string>("round trip failed: " + fen);
+        }
+        checked++;
+        const n = generateMoves(GEN_ALL, moveList(0));
+        if (n == 0) break;
+        doMove(moveAt(moveList(0), rnd(n)));
+      }
+    }
+    setChess960(false);
+    expect(failures).toBe(0);
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it("reads X-FEN and Shredder-FEN castling fields in Chess960 mode and writes X-FEN", () => {
+    setChess960(true);
+    // Shredder-FEN file letters become K/Q where the rook is the outermost one.
+    expect(parseFen("1rk3r1/8/8/8/8/8/8/1RK3R1 b BGbg - 0 1")).toBe(FEN_OK);
+    expect(makeFen()).toBe("1rk3r1/8/8/8/8/8/8/1RK3R1 b KQkq - 0 1");
+    expect(castlingRookSquare(0)).toBe(6);
+    expect(castlingRookSquare(3)).toBe(57);
+    // An inner rook keeps its file letter; the outer one is K.
+    expect(parseFen("4k3/8/8/8/8/8/8/4KR1R w F - 0 1")).toBe(FEN_OK);
+    expect(makeFen()).toBe("4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
+    expect(castlingRookSquare(0)).toBe(5);
+    expect(parseFen("4k3/8/8/8/8/8/8/4KR1R w H - 0 1")).toBe(FEN_OK);
+    expect(makeFen()).toBe("4k3/8/8/8/8/8/8/4KR1R w K - 0 1");
+    expect(castlingRookSquare(0)).toBe(7);
+    // Standard positions read the same in both forms.
+    expect(parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")).toBe(FEN_OK);
+    expect(makeFen()).toBe(START_FEN);
+    expect(castlingRights).toBe(15);
+    setChess960(false);
+  });
+});
+
+describe("Chess960 castling fields", () => {
+  it("are refused in standard mode unless they name the standard squares", () => {
+    expect(rejects("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4KR1R w F - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true);
+    expect(fenErrorText.indexOf("Chess960") >= 0).toBe(true);
+    expect(parseFen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")).toBe(FEN_OK);
+    expect(makeFen()).toBe("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  });
+
+  it("name a rook on the back rank on the right side of a king on the back rank", () => {
+    setChess960(true);
+    expect(rejects("4k3/8/8/8/8/8/8/4K2R w A - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true); // no rook on a1
+    expect(rejects("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true); // no rook at all
+    expect(rejects("4k3/8/8/8/8/8/4K3/7R w K - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true); // king off the back rank
+    expect(rejects("4k3/8/8/8/8/8/8/4K2R w E - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true); // the king's own file
+    expect(rejects("4k3/8/8/8/8/8/8/4K2R w KH - 0 1", FEN_CASTLING_FIELD)).toBe(true); // one right twice
+    expect(rejects("4k3/8/8/8/8/8/8/4K2R w I - 0 1", FEN_CASTLING_FIELD)).toBe(true); // not a file
+    expect(rejects("4k3/8/8/8/8/8/8/R3K3 w a - 0 1", FEN_CASTLING_PLACEMENT)).toBe(true); // black letter, white rook
+    setChess960(false);
+  });
+});
+
+describe("FEN defaults", () => {
   it("defaults missing clocks to 0 and 1", () => {
     expect(parseFen("4k3/8/8/8/8/8/8/4K3 w - -")).toBe(FEN_OK);
     expect(makeFen()).toBe("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -71,6 +148,7 @@ function rejects(fen: string, code: i32): bool {
 }
 
 describe("bad FEN", () => {
+  beforeEach(() => setChess960(false));
   it("empty", () => expect(rejects("   ", FEN_EMPTY)).toBe(true));
   it("wrong number of ranks", () => {
     expect(rejects("8/8/8/8/8/8/8 w - - 0 1", FEN_RANK_COUNT)).toBe(true);

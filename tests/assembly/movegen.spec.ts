@@ -1,16 +1,18 @@
 // Legal generation against a slow make-and-test reference on random playouts; generation
-// kinds; bulk counting; and make/unmake and Zobrist keys along the same playouts.
+// kinds; bulk counting; and make/unmake and Zobrist keys along the same playouts, in
+// standard chess and in Chess960 (castling with the king and rooks anywhere on the back rank).
 
 import {
   Move, WHITE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE, CASTLING, EN_PASSANT,
   makeMove, makeSpecial, makePromotion, typeOf, colorOf, relativeRank, fromSq, toSq, moveFlag,
+  castlingKingTo, castlingRookTo,
 } from "../../assembly/types";
-import { squareBB } from "../../assembly/bitboard";
+import { squareBB, between } from "../../assembly/bitboard";
 import { pawnAttacks, pieceAttacks } from "../../assembly/attacks";
 import {
   sideToMove, epSquare, castlingRights, key, rule50, occupied, colorBB, pieceOn, kingSquare,
   isAttacked, doMove, undoMove, doNullMove, undoNullMove, computeKey, validate, inCheck,
-  saveSnapshot, SNAPSHOT_SIZE,
+  saveSnapshot, SNAPSHOT_SIZE, setChess960, castlingRookSquare,
 } from "../../assembly/position";
 import { parseFen, makeFen, START_FEN } from "../../assembly/fen";
 import {
@@ -28,6 +30,25 @@ const FENS: string[] = [
   "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
   "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1",
   "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+];
+
+// Chess960: start positions (#0, #959, #518's neighbours, kings on b/g files with rooks in
+// and off the corners) and set-ups where castling moves the king onto the rook's square, not
+// at all, or past a rook that shields it; each side's rights in X-FEN or Shredder-FEN.
+const FENS_960: string[] = [
+  "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+  "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+  "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w KQkq - 0 1",
+  "qnnbrkbr/pppppppp/8/8/8/8/PPPPPPPP/QNNBRKBR w KQkq - 0 1",
+  "rknbbnrq/pppppppp/8/8/8/8/PPPPPPPP/RKNBBNRQ w KQkq - 0 1",
+  "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+  "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+  "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+  "1rk3r1/8/8/8/8/8/8/1RK3R1 b BGbg - 0 1",
+  "4k3/8/8/8/8/8/8/qR1K4 w Q - 0 1",
+  "2r1kr2/8/8/8/8/8/8/2R1KR2 w KQkq - 0 1",
+  "rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 w KQkq - 0 1",
+  "5rkr/8/8/8/8/8/8/5RKR w KQkq - 0 1",
 ];
 
 // A private xorshift generator so the playouts are the same on every run.
@@ -81,14 +102,22 @@ function referenceMoves(): void {
     const targets = pieceAttacks(pt, from, occ) & ~own;
     for (let to = 0; to < 64; to++) if (targets & squareBB(to)) addIfLegal(makeMove(from, to));
     if (pt == KING && !inCheck()) {
-      const them = us ^ 1;
-      const oo = us == WHITE ? 1 : 4;
-      const ooo = us == WHITE ? 2 : 8;
-      if ((castlingRights & oo) && (occ & (squareBB(from + 1) | squareBB(from + 2))) == 0 && !isAttacked(from + 1, them, occ)) {
-        addIfLegal(makeSpecial(from, from + 2, CASTLING));
-      }
-      if ((castlingRights & ooo) && (occ & (squareBB(from - 1) | squareBB(from - 2) | squareBB(from - 3))) == 0 && !isAttacked(from - 1, them, occ)) {
-        addIfLegal(makeSpecial(from, from - 2, CASTLING));
+      for (let side = 0; side < 2; side++) {
+        const i = (us << 1) | side;
+        if ((castlingRights & (1 << i)) == 0) continue;
+        // Every square the king and the rook cross or land on is empty (but for the two of
+        // them), and no square the king crosses or lands on is attacked; make-and-test
+        // then catches a destination that the rook had shielded.
+        const rook = castlingRookSquare(i);
+        const kTo = castlingKingTo(i);
+        const rTo = castlingRookTo(i);
+        const path = between(from, kTo) | squareBB(kTo) | between(rook, rTo) | squareBB(rTo);
+        if (path & occ & ~squareBB(from) & ~squareBB(rook)) continue;
+        let attacked = false;
+        for (let sq = 0; sq < 64; sq++) {
+          if ((between(from, kTo) | squareBB(kTo)) & squareBB(sq) && isAttacked(sq, us ^ 1, occ)) attacked = true;
+        }
+        if (!attacked) addIfLegal(makeSpecial(from, kTo, CASTLING));
       }
     }
   }
@@ -139,6 +168,36 @@ describe("legal move generation", () => {
     expect(positions).toBeGreaterThan(3000);
   });
 
+  it("equals the make-and-test reference along random Chess960 playouts", () => {
+    setChess960(true);
+    let positions = 0;
+    let failures = 0;
+    let castlings = 0;
+    for (let f = 0; f < FENS_960.length; f++) {
+      for (let game = 0; game < 12; game++) {
+        expect(parseFen(FENS_960[f])).toBe(0);
+        for (let ply = 0; ply < 80; ply++) {
+          const list = moveList(0);
+          const n = generateMoves(GEN_ALL, list);
+          referenceMoves();
+          positions++;
+          if (!sameSet(list, n)) {
+            failures++;
+            if (failures < 5) log<string>("generator differs in " + makeFen());
+          }
+          if (countLegalMoves() != n) failures++;
+          for (let i = 0; i < n; i++) if (moveFlag(moveAt(list, i)) == CASTLING) castlings++;
+          if (n == 0) break;
+          doMove(moveAt(list, rnd(n)));
+        }
+      }
+    }
+    setChess960(false);
+    expect(failures).toBe(0);
+    expect(positions).toBeGreaterThan(3000);
+    expect(castlings).toBeGreaterThan(200);
+  });
+
   it("noisy and quiet moves partition all moves", () => {
     let failures = 0;
     for (let f = 0; f < FENS.length; f++) {
@@ -165,42 +224,55 @@ describe("legal move generation", () => {
   });
 });
 
-describe("make and unmake", () => {
-  it("restore every field, and the incremental key always equals a recompute", () => {
-    let moves = 0;
-    let failures = 0;
-    for (let f = 0; f < FENS.length; f++) {
-      for (let game = 0; game < 10; game++) {
-        parseFen(FENS[f]);
-        for (let ply = 0; ply < 100; ply++) {
-          const list = moveList(0);
-          const n = generateMoves(GEN_ALL, list);
-          if (n == 0) break;
-          // Every move of this position: make, check, unmake, compare.
-          saveSnapshot(before);
-          for (let i = 0; i < n; i++) {
-            const m = moveAt(list, i);
-            doMove(m);
-            moves++;
-            if (key != computeKey() || validate() != "") {
-              failures++;
-              if (failures < 5) log<string>("after " + moveToUci(m) + ": " + validate());
-            }
-            undoMove(m);
-            if (!snapshotsEqual() || validate() != "") failures++;
+/** Makes and unmakes every move along random playouts from fens: the key must equal a
+ *  recompute and every invariant hold after each move, and every field be restored after
+ *  each unmake (and the same for null moves). Returns the number of failures. */
+function makeUnmakeFailures(fens: string[], chess960: bool): i32 {
+  setChess960(chess960);
+  let moves = 0;
+  let failures = 0;
+  for (let f = 0; f < fens.length; f++) {
+    for (let game = 0; game < 10; game++) {
+      parseFen(fens[f]);
+      for (let ply = 0; ply < 100; ply++) {
+        const list = moveList(0);
+        const n = generateMoves(GEN_ALL, list);
+        if (n == 0) break;
+        // Every move of this position: make, check, unmake, compare.
+        saveSnapshot(before);
+        for (let i = 0; i < n; i++) {
+          const m = moveAt(list, i);
+          doMove(m);
+          moves++;
+          if (key != computeKey() || validate() != "") {
+            failures++;
+            if (failures < 5) log<string>("after " + moveToUci(m) + ": " + validate());
           }
-          if (!inCheck()) {
-            doNullMove();
-            if (key != computeKey() || epSquare != SQ_NONE) failures++;
-            undoNullMove();
-            if (!snapshotsEqual()) failures++;
-          }
-          doMove(moveAt(list, rnd(n)));
+          undoMove(m);
+          if (!snapshotsEqual() || validate() != "") failures++;
         }
+        if (!inCheck()) {
+          doNullMove();
+          if (key != computeKey() || epSquare != SQ_NONE) failures++;
+          undoNullMove();
+          if (!snapshotsEqual()) failures++;
+        }
+        doMove(moveAt(list, rnd(n)));
       }
     }
-    expect(failures).toBe(0);
-    expect(moves).toBeGreaterThan(50000);
+  }
+  setChess960(false);
+  expect(moves).toBeGreaterThan(50000);
+  return failures;
+}
+
+describe("make and unmake", () => {
+  it("restore every field, and the incremental key always equals a recompute", () => {
+    expect(makeUnmakeFailures(FENS, false)).toBe(0);
+  });
+
+  it("do the same in Chess960, castling included", () => {
+    expect(makeUnmakeFailures(FENS_960, true)).toBe(0);
   });
 
   it("resets the rule-50 counter on captures and pawn moves only", () => {

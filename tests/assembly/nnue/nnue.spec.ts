@@ -1,11 +1,16 @@
 // The NNUE evaluation (network build): the network file loader's checks, the accumulators
 // made lazily and incrementally along random games (captures, castling, en passant,
-// promotions, null moves, takebacks) against a refresh from the board, and SIMD against the
-// scalar reference, on random networks.
+// promotions, null moves, takebacks; standard chess and Chess960) against a refresh from the
+// board, the pieces castling records for them, and SIMD against the scalar reference, on
+// random networks.
 
-import { Move } from "../../../assembly/types";
-import { doMove, undoMove, doNullMove, undoNullMove, inCheck, stateCount } from "../../../assembly/position";
+import { Move, CASTLING, KING, ROOK, WHITE, BLACK, makePiece, moveFlag } from "../../../assembly/types";
+import {
+  doMove, undoMove, doNullMove, undoNullMove, inCheck, stateCount, setChess960,
+  dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
+} from "../../../assembly/position";
 import { parseFen, START_FEN } from "../../../assembly/fen";
+import { parseUciMove } from "../../../assembly/notation";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../../assembly/movegen";
 import {
   loadNetwork, netFileBytes, fnv1a, hidden, netErrorText, outputSimd, outputScalar, outputSumSimd, outputSumScalar, H_MAX, HEADER_BYTES,
@@ -94,12 +99,26 @@ const FENS: string[] = [
   "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
-function randomGames(games: i32, plies: i32): i32 {
+// Chess960 start positions (#0, #959, #314, #822, #665) and set-ups where castling leaves the
+// king or the rook where it stands or swaps them.
+const FENS_960: string[] = [
+  "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+  "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+  "nqrkbbrn/pppppppp/8/8/8/8/PPPPPPPP/NQRKBBRN w KQkq - 0 1",
+  "rkbnqbrn/pppppppp/8/8/8/8/PPPPPPPP/RKBNQBRN w KQkq - 0 1",
+  "rnkbbrnq/pppppppp/8/8/8/8/PPPPPPPP/RNKBBRNQ w KQkq - 0 1",
+  "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1",
+  "2rk1r2/pppppppp/8/8/8/8/PPPPPPPP/2RK1R2 w KQkq - 0 1",
+];
+
+let castlings = 0;
+
+function randomGames(games: i32, plies: i32, fens: string[] = FENS): i32 {
   let checked = 0;
   let bad = 0;
   const played = new StaticArray<u16>(400);
   for (let g = 0; g < games; g++) {
-    parseFen(FENS[g % FENS.length]);
+    parseFen(fens[g % fens.length]);
     let n = 0;
     for (let ply = 0; ply < plies; ply++) {
       // Now and then evaluate, so that accumulators are made at irregular distances.
@@ -123,6 +142,7 @@ function randomGames(games: i32, plies: i32): i32 {
       const count = generateMoves(GEN_ALL, list);
       if (count == 0) break;
       const m = moveAt(list, rnd(count));
+      if (moveFlag(m) == CASTLING) castlings++;
       played[n++] = m;
       doMove(m);
     }
@@ -164,6 +184,17 @@ describe("accumulators", () => {
     expect(randomGames(12, 100)).toBe(0);
   });
 
+  it("made incrementally equal a refresh along Chess960 games (castling in every form)", () => {
+    loadNet(randomNet(64, 1, ACTIVATION_SCRELU));
+    setChess960(true);
+    castlings = 0;
+    // Castling early and often: the set-ups have empty paths between king and rooks.
+    const bad = randomGames(42, 100, FENS_960);
+    setChess960(false);
+    expect(bad).toBe(0);
+    expect(castlings).toBeGreaterThan(10);
+  });
+
   it("are not reused for another position after a new FEN", () => {
     loadNet(randomNet(32, 1, ACTIVATION_SCRELU));
     parseFen(START_FEN);
@@ -173,6 +204,48 @@ describe("accumulators", () => {
     parseFen(START_FEN);
     expect(evaluate()).toBe(a);
     expect(stateCount).toBe(0);
+  });
+});
+
+/** The pieces the last move recorded, as "piece from to" triples. */
+function lastDirty(): string {
+  const s = stateCount;
+  let out = "";
+  for (let k = 0; k < dirtyCountAt(s); k++) {
+    out += (k ? ", " : "") + dirtyPieceAt(s, k).toString() + " " + dirtyFromAt(s, k).toString() + " " + dirtyToAt(s, k).toString();
+  }
+  return out;
+}
+
+/** Plays the castling move `uci` in Chess960 mode from fen and returns its records. */
+function castlingDirty(fen: string, uci: string): string {
+  setChess960(true);
+  parseFen(fen);
+  const m = parseUciMove(uci);
+  setChess960(false);
+  expect(moveFlag(m)).toBe(CASTLING);
+  doMove(m);
+  return lastDirty();
+}
+
+describe("castling records", () => {
+  it("name the king's and the rook's moves, also when one stays or they swap squares", () => {
+    const K = makePiece(WHITE, KING).toString();
+    const R = makePiece(WHITE, ROOK).toString();
+    const k = makePiece(BLACK, KING).toString();
+    const r = makePiece(BLACK, ROOK).toString();
+    // Standard O-O: e1-g1, h1-f1.
+    expect(castlingDirty("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1")).toBe(K + " 4 6, " + R + " 7 5");
+    // The king stays on g1: g1-g1, h1-f1.
+    expect(castlingDirty("4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1")).toBe(K + " 6 6, " + R + " 7 5");
+    // King and rook swap: f1-g1, g1-f1.
+    expect(castlingDirty("4k3/8/8/8/8/8/8/5KR1 w K - 0 1", "f1g1")).toBe(K + " 5 6, " + R + " 6 5");
+    // O-O-O onto the rook's square: d1-c1, c1-d1.
+    expect(castlingDirty("4k3/8/8/8/8/8/8/2RK4 w Q - 0 1", "d1c1")).toBe(K + " 3 2, " + R + " 2 3");
+    // Black O-O-O from b8 with the rook on a8: the king moves towards the h-file, b8-c8, a8-d8.
+    expect(castlingDirty("rk6/8/8/8/8/8/8/4K3 b q - 0 1", "b8a8")).toBe(k + " 57 58, " + r + " 56 59");
+    // The rook stays on f8: e8-g8, f8-f8.
+    expect(castlingDirty("4kr2/8/8/8/8/8/8/4K3 b k - 0 1", "e8f8")).toBe(k + " 60 62, " + r + " 61 61");
   });
 });
 

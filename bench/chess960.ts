@@ -1,0 +1,108 @@
+// Chess960 perft against native Stockfish (UCI_Chess960 true), position by position, in the
+// same run: every start position 0..959 at --depth (default 4), then --deep positions (a
+// sample spread over the numbers, default 8) at --deep-depth (default 6). A count that
+// differs is narrowed down with divide to the first move where the two disagree.
+//   npx tsx bench/chess960.ts [--depth N] [--deep N] [--deep-depth N] [--from N] [--to N]
+
+import { parseArgs } from "node:util";
+import { Core } from "../bindings/core.js";
+import { chess960StartFen } from "../bindings/chess960.js";
+import { UciProcess, findExecutable } from "./uci-process.js";
+
+const { values } = parseArgs({
+  options: {
+    depth: { type: "string", default: "4" },
+    deep: { type: "string", default: "8" },
+    "deep-depth": { type: "string", default: "6" },
+    from: { type: "string", default: "0" },
+    to: { type: "string", default: "959" },
+  },
+});
+const depth = Number(values.depth);
+const deepCount = Number(values.deep);
+const deepDepth = Number(values["deep-depth"]);
+const from = Number(values.from);
+const to = Number(values.to);
+
+const path = findExecutable("stockfish");
+if (!path) {
+  console.error("stockfish is not installed (PATH, /usr/games): nothing to compare with");
+  process.exit(2);
+}
+const sf = new UciProcess(path);
+const sfName = await sf.init();
+sf.setOption("UCI_Chess960", "true");
+const core = await Core.create();
+core.setChess960(true);
+
+/** Stockfish's divide of a position: move -> count. */
+async function sfDivide(fen: string, moves: string[], d: number): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const listener = (line: string) => {
+    const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
+    if (m) counts.set(m[1], Number(m[2]));
+  };
+  sf.listeners.push(listener);
+  await sf.perft(`fen ${fen}${moves.length ? ` moves ${moves.join(" ")}` : ""}`, d);
+  sf.listeners.splice(sf.listeners.indexOf(listener), 1);
+  return counts;
+}
+
+/** Follows the first disagreeing move down to depth 1 and describes it. */
+async function narrow(fen: string, d: number): Promise<string> {
+  const moves: string[] = [];
+  for (let left = d; left >= 1; left--) {
+    core.setPosition(fen, moves);
+    const ours = new Map(core.divide(left).map((e) => [e.move, e.nodes] as [string, number]));
+    const theirs = await sfDivide(fen, moves, left);
+    const keys = new Set([...ours.keys(), ...theirs.keys()]);
+    const bad = [...keys].find((k) => ours.get(k) !== theirs.get(k));
+    if (bad === undefined) return `divide agrees after ${moves.join(" ") || "(root)"}`;
+    if (!ours.has(bad) || !theirs.has(bad) || left === 1) {
+      return `after ${moves.join(" ") || "(root)"}: move ${bad} ours ${ours.get(bad) ?? "missing"}, Stockfish ${theirs.get(bad) ?? "missing"}`;
+    }
+    moves.push(bad);
+  }
+  return "no difference found";
+}
+
+let failures = 0;
+async function check(n: number, d: number): Promise<{ nodes: number; oursMs: number; sfMs: number }> {
+  const fen = chess960StartFen(n);
+  core.setPosition(fen);
+  const t0 = performance.now();
+  const nodes = core.perft(d);
+  const oursMs = performance.now() - t0;
+  const [sfNodes, sfMs] = await sf.perft(`fen ${fen}`, d);
+  if (nodes !== sfNodes) {
+    failures++;
+    console.log(`#${n} ${fen} depth ${d}: ours ${nodes}, Stockfish ${sfNodes}; ${await narrow(fen, d)}`);
+  }
+  return { nodes, oursMs, sfMs };
+}
+
+console.log(`Chess960 perft against native ${sfName} (${path}), UCI_Chess960 true.`);
+let total = 0;
+let oursMs = 0;
+let sfMs = 0;
+let count = 0;
+const t0 = performance.now();
+for (let n = from; n <= to; n++) {
+  const r = await check(n, depth);
+  total += r.nodes;
+  oursMs += r.oursMs;
+  sfMs += r.sfMs;
+  count++;
+}
+console.log(`depth ${depth}: ${count} start positions (${from}..${to}), ${total} nodes, ${failures} differing; ours ${oursMs.toFixed(0)} ms, Stockfish ${sfMs.toFixed(0)} ms (wall ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+const step = Math.max(1, Math.floor((to - from + 1) / Math.max(1, deepCount)));
+for (let k = 0; k < deepCount; k++) {
+  const n = Math.min(to, from + k * step + ((k * 37) % step));
+  const before = failures;
+  const r = await check(n, deepDepth);
+  console.log(`#${n} ${chess960StartFen(n)} depth ${deepDepth}: ${r.nodes} nodes, ours ${r.oursMs.toFixed(0)} ms, Stockfish ${r.sfMs.toFixed(0)} ms${failures > before ? " DIFFERS" : ""}`);
+}
+await sf.quit();
+console.log(failures === 0 ? "all counts agree" : `${failures} counts differ`);
+process.exit(failures === 0 ? 0 : 1);

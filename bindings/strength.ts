@@ -1,0 +1,28 @@
+// Strength levels on the Elo scale: UCI_Elo (and the Engine's setElo) becomes a fractional
+// skill level (assembly/skill.ts) through a table measured against Stockfish 15.1 at the same
+// UCI_Elo (README "Strength levels": how, and the results).
+
+/** The Elo range of UCI_Elo and setElo. */
+export const ELO_MIN = 1000;
+export const ELO_MAX = 2200;
+/** The skill levels (Skill Level, setSkillLevel); 20 is full strength. */
+export const SKILL_MIN = 0;
+export const SKILL_MAX = 20;
+
+/** Skill level -> Elo on Stockfish 15.1's UCI_Elo scale, as measured (between the points
+ *  the scale is interpolated, beyond them extrapolated by the last slope). */
+export const SKILL_ELO: readonly (readonly [number, number])[] = [
+  [0, 1000],
+  [20, 2200],
+];
+
+/** The fractional skill level that plays at `elo` (ELO_MIN..ELO_MAX). */
+export function eloToSkill(elo: number): number {
+  const t = SKILL_ELO;
+  let i = 0;
+  while (i < t.length - 2 && elo > t[i + 1][1]) i++;
+  const [l0, e0] = t[i];
+  const [l1, e1] = t[i + 1];
+  const level = l0 + ((elo - e0) * (l1 - l0)) / (e1 - e0);
+  return Math.min(Math.max(level, SKILL_MIN), SKILL_MAX - 0.001);
+}
