@@ -47,7 +47,7 @@ export interface EngineOptions {
   bookSeed?: number;
   /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
   skillLevel?: number;
-  /** An Elo limit (1000-2200): see setElo. */
+  /** An Elo limit (1000-2100): see setElo. */
   elo?: number;
 }
 
@@ -476,7 +476,7 @@ export class Engine {
     return checked(() => checkInteger("setSkillLevel: level", level, SKILL_MIN, SKILL_MAX), () => this.call<void>("setSkillLevel", [level]));
   }
 
-  /** Plays at an Elo rating (an integer from 1000 to 2200, Stockfish 15.1's UCI_Elo scale; the
+  /** Plays at an Elo rating (an integer from 1000 to 2100, Stockfish 15.1's UCI_Elo scale; the
    *  README's table has the measurements), or at the skill level again (null). */
   setElo(elo: number | null): Promise<void> {
     return checked(() => elo === null || checkInteger("setElo: elo", elo, ELO_MIN, ELO_MAX), () => this.call<void>("setElo", [elo]));

@@ -1,0 +1,95 @@
+// Strength levels against Stockfish: plays our engine at each Elo limit (UCI_LimitStrength +
+// UCI_Elo) or skill level (Skill Level) against Stockfish 15.1 at a UCI_Elo, through the
+// match runner, and prints the table of measured ratings beside their labels.
+//
+//   npx tsx bench/strength.ts [--elo 1400,1700,2000,2300 | --level 0:1350,10:1800]
+//       [--games 40] [--tc 10+0.1] [--sf PATH] [--concurrency N] [--seed N] [--out DIR]
+//       [--ours FILE]   (the engine's script: build/cli.js, or a bench/snapshot.ts run.mjs)
+//
+// --elo E: ours at UCI_Elo E against Stockfish at E (at 1350, its lowest, for E below it);
+// --level L:S: ours at Skill Level L against Stockfish at UCI_Elo S (to map levels to Elo).
+// A measured rating is Stockfish's UCI_Elo plus the match's Elo difference; a label passes
+// when it lies within 150 Elo of the measurement. PGN and logs go to --out (data/strength).
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const SF_ELO_MIN = 1350;
+const SF_ELO_MAX = 2850;
+const TOLERANCE = 150;
+
+interface Row {
+  label: string;
+  ours: string;
+  sfElo: number;
+  label_elo: number | null;
+}
+
+const { values } = parseArgs({
+  options: {
+    elo: { type: "string" },
+    level: { type: "string" },
+    games: { type: "string", default: "40" },
+    tc: { type: "string", default: "10+0.1" },
+    sf: { type: "string", default: "stockfish" },
+    concurrency: { type: "string", default: "1" },
+    seed: { type: "string", default: "1" },
+    out: { type: "string", default: "data/strength" },
+    openings: { type: "string", default: "bench/data/openings-random6.epd" },
+    ours: { type: "string", default: "build/cli.js" },
+  },
+});
+
+function rows(): Row[] {
+  if (values.level) {
+    return values.level.split(",").map((p) => {
+      const [l, s] = p.split(":").map(Number);
+      if (!Number.isInteger(l) || l < 0 || l > 20 || !Number.isInteger(s)) throw new Error(`--level: bad pair ${p} (LEVEL:SF_ELO)`);
+      return { label: `level ${l}`, ours: `option.Skill Level=${l}`, sfElo: clampSf(s), label_elo: null };
+    });
+  }
+  return (values.elo ?? "1400,1700,2000,2300").split(",").map((e) => {
+    const elo = Number(e);
+    if (!Number.isInteger(elo)) throw new Error(`--elo: bad value ${e}`);
+    return { label: `Elo ${elo}`, ours: `option.UCI_LimitStrength=true,option.UCI_Elo=${elo}`, sfElo: clampSf(elo), label_elo: elo };
+  });
+}
+
+function clampSf(elo: number): number {
+  return Math.min(Math.max(elo, SF_ELO_MIN), SF_ELO_MAX);
+}
+
+/** Plays one match; returns its final score line and Elo difference. */
+function play(row: Row, index: number): { wins: number; losses: number; draws: number; elo: number; error: number } {
+  const tag = row.label.replace(/\s+/g, "");
+  const args = [
+    "tsx", "bench/match.ts",
+    "--engine", `cmd=node,args=${values.ours},name=wasmchess-${tag},${row.ours}`,
+    "--engine", `cmd=${values.sf},name=sf${row.sfElo},option.UCI_LimitStrength=true,option.UCI_Elo=${row.sfElo}`,
+    "--each", "option.Hash=16",
+    "--tc", values.tc!, "--games", values.games!, "--concurrency", values.concurrency!,
+    "--openings", values.openings!, "--order", "random", "--seed", String(Number(values.seed) + index),
+    "--pgn", join(values.out!, `${tag}-sf${row.sfElo}.pgn`),
+  ];
+  const r = spawnSync("npx", args, { encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, WASMCHESS_BUILD: process.env.WASMCHESS_BUILD ?? "classical" } });
+  if (r.status !== 0) throw new Error(`match failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  const score = [...r.stdout.matchAll(/^Score of .*?: (\d+) - (\d+) - (\d+) /gm)].pop();
+  const elo = r.stdout.match(/^Elo difference: ([+-]?[\d.]+|[+-]?inf) \+\/- ([\d.]+|inf)/m);
+  if (!score || !elo) throw new Error(`no result in the match output:\n${r.stdout.slice(-2000)}`);
+  return { wins: +score[1], losses: +score[2], draws: +score[3], elo: parseFloat(elo[1]), error: parseFloat(elo[2]) };
+}
+
+mkdirSync(values.out!, { recursive: true });
+console.log(`Strength against Stockfish (${values.sf}) at UCI_Elo, ${values.tc}, ${values.games} games each, Hash 16, openings ${values.openings}`);
+console.log("| ours | Stockfish UCI_Elo | W-D-L | score | measured Elo | label within 150 |");
+console.log("| --- | ---: | :---: | ---: | ---: | :---: |");
+rows().forEach((row, i) => {
+  const m = play(row, i);
+  const n = m.wins + m.losses + m.draws;
+  const measured = row.sfElo + m.elo;
+  const pass = row.label_elo === null ? "" : Math.abs(measured - row.label_elo) <= TOLERANCE ? "yes" : "no";
+  const fmt = Number.isFinite(measured) ? `${Math.round(measured)} ± ${Math.round(m.error)}` : `${m.elo > 0 ? "above" : "below"} (no draws or losses)`;
+  console.log(`| ${row.label} | ${row.sfElo} | ${m.wins}-${m.draws}-${m.losses} | ${((m.wins + m.draws / 2) / n * 100).toFixed(1)}% | ${fmt} | ${pass} |`);
+});
