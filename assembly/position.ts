@@ -664,13 +664,14 @@ export function compactHistory(): void {
   stateCount = keep;
 }
 
-/** True when the current position occurred before (at least `times` earlier occurrences),
- *  looking back no further than the last irreversible move or null move. */
-export function isRepetition(times: i32): bool {
-  const end = min(rule50, pliesFromNull);
+/** True when the current position occurred at least `times` times before, or once fewer
+ *  than `ply` plies ago (inside a search tree, where one repetition decides). The scan looks
+ *  back no further than the last irreversible move or null move, nor past the state stack. */
+export function isRepetition(times: i32, ply: i32 = 0): bool {
+  const end = min(min(rule50, pliesFromNull), stateCount);
   let count = 0;
-  for (let back = 4; back <= end && back <= stateCount; back += 2) {
-    if (keyBefore(back) == key && ++count >= times) return true;
+  for (let back = 4; back <= end; back += 2) {
+    if (keyBefore(back) == key && (back < ply || ++count >= times)) return true;
   }
   return false;
 }

@@ -6,8 +6,8 @@ import {
   Color, Move, MOVE_NONE, MOVE_NULL, MAX_PLY, PAWN, KING, PROMOTION, moveFlag, toSq, typeOf,
 } from "./types";
 import {
-  doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50, pliesFromNull,
-  keyBefore, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
+  doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50,
+  isRepetition, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
 } from "./position";
 import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
 import { evaluate, keepEvalState } from "./eval";
@@ -128,16 +128,7 @@ function checkLimits(): void {
 /** Draw by the 50-move rule, insufficient material, or repetition: a repetition inside the
  *  search tree counts at once, one that reaches back before the root needs two (threefold). */
 function isDraw(ply: i32): bool {
-  if (rule50 >= 100 || insufficientMaterial()) return true;
-  const end = min(rule50, pliesFromNull);
-  let count = 0;
-  for (let back = 4; back <= end; back += 2) {
-    if (keyBefore(back) == key) {
-      if (back < ply) return true;
-      if (++count >= 2) return true;
-    }
-  }
-  return false;
+  return rule50 >= 100 || insufficientMaterial() || isRepetition(2, ply);
 }
 
 // ---------------------------------------------------------------- helpers
