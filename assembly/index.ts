@@ -2,7 +2,7 @@
 
 import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
-  key, doMove, undoMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
+  key, doMove, undoMove, compactHistory, canPush, stateCount, GAME_MOVES_MAX, validate, checkers,
   inCheck, isRepetition, insufficientMaterial, rule50, lastMove, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
@@ -88,7 +88,7 @@ export function playSanMove(text: string): bool {
 }
 
 function play(m: Move): void {
-  if (stateCount >= HISTORY_MAX) compactHistory();
+  if (stateCount >= GAME_MOVES_MAX) compactHistory();
   if (canPush()) doMove(m);
 }
 

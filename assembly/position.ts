@@ -42,8 +42,11 @@ export let key: Key = 0;
 //
 //   62 ....... 47 | 46 ....... 31 | 30 .. 24 | 23 .. 20 | 19 .. 16 | 15 ..... 0
 //   pliesFromNull |    rule50     | ep square| castling | captured |    move
-export const HISTORY_MAX = 4096;
-export const STATE_CAPACITY = HISTORY_MAX + MAX_PLY + 8;
+
+/** Moves of the game the state stack holds before the host compacts it (compactHistory);
+ *  the search's moves have room beyond them. */
+export const GAME_MOVES_MAX = 4096;
+export const STATE_CAPACITY = GAME_MOVES_MAX + MAX_PLY + 8;
 const stKey = new StaticArray<u64>(STATE_CAPACITY);
 const stInfo = new StaticArray<u64>(STATE_CAPACITY);
 /** Number of moves on the state stack. */
