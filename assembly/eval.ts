@@ -45,6 +45,13 @@ export const TERM_KING = 5;
 export const TERM_TEMPO = 6;
 export const TERM_THREATS = 7;
 export const TERM_NB = 8;
+/** Names of the terms, by number, as the bindings show them. */
+const TERM_NAMES: StaticArray<string> = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo", "Threats"];
+
+/** The name of term t (0 <= t < TERM_NB). */
+export function termName(t: i32): string {
+  return TERM_NAMES[t];
+}
 /** Packed score of each term for each colour from the last evaluation: [term * 2 + colour]. */
 const terms = new StaticArray<i32>(TERM_NB * 2);
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */

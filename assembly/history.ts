@@ -7,7 +7,7 @@ import { Color, Move, MAX_PLY, MOVE_NONE, toSq } from "./types";
 import { pieceOn } from "./position";
 
 /** Bound of history values; the gravity rule keeps |h| below it. */
-export const HISTORY_MAX = 16384;
+export const HISTORY_BOUND = 16384;
 
 const killers = new StaticArray<u16>(MAX_PLY * 2);
 const counters = new StaticArray<u16>(16 * 64); // [piece that moved][its destination]
@@ -60,7 +60,7 @@ export function storeCounterMove(prev: Move, m: Move): void {
   return unchecked(butterfly[(c << 12) | (<i32>m & 0xfff)]);
 }
 
-/** Gravity update: moves the value towards +-HISTORY_MAX by bonus, slowing as it nears it. */
+/** Gravity update: moves the value towards +-HISTORY_BOUND by bonus, slowing as it nears it. */
 export function updateHistory(c: Color, m: Move, bonus: i32): void {
   const i = (c << 12) | (<i32>m & 0xfff);
   unchecked((butterfly[i] = gravity(butterfly[i], bonus)));
@@ -105,8 +105,8 @@ const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
 }
 
 function gravity(h: i32, bonus: i32): i32 {
-  const b = min(max(bonus, -HISTORY_MAX), HISTORY_MAX);
-  return h + b - (h * abs(b)) / HISTORY_MAX;
+  const b = min(max(bonus, -HISTORY_BOUND), HISTORY_BOUND);
+  return h + b - (h * abs(b)) / HISTORY_BOUND;
 }
 
 /** Updates the butterfly and continuation histories of a quiet move by bonus. */

@@ -2,7 +2,7 @@
 
 import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
-  key, doMove, undoMove, compactHistory, canPush, stateCount, HISTORY_MAX, validate, checkers,
+  key, doMove, undoMove, compactHistory, canPush, stateCount, GAME_MOVES_MAX, validate, checkers,
   inCheck, isRepetition, insufficientMaterial, rule50, lastMove, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
@@ -88,7 +88,7 @@ export function playSanMove(text: string): bool {
 }
 
 function play(m: Move): void {
-  if (stateCount >= HISTORY_MAX) compactHistory();
+  if (stateCount >= GAME_MOVES_MAX) compactHistory();
   if (canPush()) doMove(m);
 }
 
@@ -171,7 +171,7 @@ export function validatePosition(): string {
 
 // ---------------------------------------------------------------- search
 
-import { evaluate as staticEval, termScore, lastPhase, lastScale, TERM_NB } from "./eval";
+import { evaluate as staticEval, termScore, termName, lastPhase, lastScale, TERM_NB } from "./eval";
 import { mgValue, egValue } from "./score";
 import {
   think, nodes, selDepth, bestMove as resultMove, ponderMove as resultPonder, bestScore as resultScore,
@@ -341,6 +341,10 @@ export function currentSelDepth(): i32 {
 export function evaluatePosition(): i32 {
   return staticEval();
 }
+/** Name of evaluation term t (0 <= t < TERM_NB), "" for another t. */
+export function evalTermName(t: i32): string {
+  return t >= 0 && t < TERM_NB ? termName(t) : "";
+}
 /** Midgame (part 0) or endgame (part 1) value of an evaluation term for a colour, from
  *  white's view, after evaluatePosition. */
 export function evalTerm(term: i32, color: i32, part: i32): i32 {
@@ -383,6 +387,22 @@ export function sliderTableBytes(): i32 {
 }
 
 setStartPosition();
+
+// ---------------------------------------------------------------- constants
+// Values the bindings use, defined once in the engine and exported as module globals (read
+// as `exports.NAME.value`). Those the bindings need before an instance exists are restated
+// in TypeScript (bindings/validate.ts, bindings/core.ts) and tests/constants.test.ts checks
+// each against its export here.
+
+export { START_FEN } from "./fen";
+export { HASH_MIN_MB, HASH_MAX_MB, HASH_DEFAULT_MB } from "./tt";
+export { MAX_SEARCH_DEPTH, MULTIPV_MAX, MULTIPV_DEFAULT } from "./limits";
+export { MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_DEFAULT_MS } from "./timeman";
+export { FEATURE_ALL } from "./search";
+export { SKILL_MAX } from "./skill";
+export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from "./score";
+export { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./host";
+export { TERM_NB } from "./eval";
 
 // ---------------------------------------------------------------- game records
 

@@ -4,7 +4,13 @@
 import { Move, MAX_PLY } from "./types";
 import { MAX_MOVES } from "./movegen";
 
-export let limitDepth: i32 = MAX_PLY - 1;
+/** Deepest iteration a search runs (and the largest `go depth`). */
+export const MAX_SEARCH_DEPTH = MAX_PLY - 1;
+/** Range and default of the MultiPV option. */
+export const MULTIPV_MAX = 256;
+export const MULTIPV_DEFAULT = 1;
+
+export let limitDepth: i32 = MAX_SEARCH_DEPTH;
 export let limitNodes: u64 = 0; // 0 = none
 export let limitMateMoves: i32 = 0; // 0 = none; else mate in at most this many moves
 export let limitMoveTimeMs: i32 = 0;
@@ -13,7 +19,7 @@ export let clockIncMs: i32 = 0;
 export let clockMovesToGo: i32 = 0;
 export let infinite = false;
 export let pondering = false;
-export let multiPv: i32 = 1;
+export let multiPv: i32 = MULTIPV_DEFAULT;
 
 // Root moves the search is restricted to (UCI searchmoves); empty = all.
 const searchMoves = new StaticArray<u16>(MAX_MOVES);
@@ -21,7 +27,7 @@ export let searchMoveCount: i32 = 0;
 
 /** Clears every limit (an infinite search until changed). */
 export function resetLimits(): void {
-  limitDepth = MAX_PLY - 1;
+  limitDepth = MAX_SEARCH_DEPTH;
   limitNodes = 0;
   limitMateMoves = 0;
   limitMoveTimeMs = 0;
@@ -34,7 +40,7 @@ export function resetLimits(): void {
 }
 
 export function setDepthLimit(d: i32): void {
-  limitDepth = min(max(d, 1), MAX_PLY - 1);
+  limitDepth = min(max(d, 1), MAX_SEARCH_DEPTH);
 }
 
 export function setNodeLimit(n: u64): void {
@@ -64,7 +70,7 @@ export function setPondering(on: bool): void {
 }
 
 export function setMultiPv(n: i32): void {
-  multiPv = min(max(n, 1), 256);
+  multiPv = min(max(n, 1), MULTIPV_MAX);
 }
 
 /** Adds a root move to the searchmoves restriction. */

@@ -152,97 +152,10 @@ function shieldBroken(us: Color, i: i32, occ: Bitboard): bool {
   return (rookAttacks(castlingKingTo(i), occ ^ squareBB(castlingRookSquare(i))) & sliders) != 0;
 }
 
-// ---------------------------------------------------------------- counting
-// The counting path and the helpers it shares with generation are inlined: perft calls it
-// for every position before the leaves, and the calls cost more than their bodies
-// (CPU time, best of 9: startpos depth 6 274 -> 213 ms, Kiwipete depth 5 252 -> 217 ms with
-// computeMasks, the castling helpers, the pawn count, countLegalMoves itself and the
-// bitboard-only make and unmake inlined; the wasm grows by 3.8 kB).
-
-/** Number of legal moves in the current position. */
-// @ts-ignore: decorator
-@inline export function countLegalMoves(): i32 {
-  const us = sideToMove;
-  const them = us ^ 1;
-  computeMasks(us);
-  const occ = occupied();
-  const own = colorBB(us);
-  const k = ksq;
-  const chk = checkersBB;
-  // The enemy attack map is only needed when the king has somewhere to go.
-  const kingTargets = kingAttacks(k) & ~own;
-  const castling = chk == 0 ? castlingCandidates(us, occ) : 0;
-  let n = 0;
-  if (kingTargets != 0 || castling != 0) {
-    const danger = kingDanger(them, occ ^ squareBB(k));
-    n = popcount(kingTargets & ~danger);
-    if (castling) n += popcount(<u64>safeCastling(us, castling, danger, occ));
-  }
-  if (chk & (chk - 1)) return n;
-
-  const movable = ~own & checkMask;
-  const hv = pinHV;
-  const d = pinD;
-  let b = piecesOf(us, KNIGHT) & ~(hv | d);
-  while (b) {
-    n += popcount(knightAttacks(lsb(b)) & movable);
-    b &= b - 1;
-  }
-  const queens = piecesOf(us, QUEEN);
-  b = (piecesOf(us, BISHOP) | queens) & ~hv;
-  while (b) {
-    const sq = lsb(b);
-    b &= b - 1;
-    let t = bishopAttacks(sq, occ) & movable;
-    if (squareBB(sq) & d) t &= d;
-    n += popcount(t);
-  }
-  b = (piecesOf(us, ROOK) | queens) & ~d;
-  while (b) {
-    const sq = lsb(b);
-    b &= b - 1;
-    let t = rookAttacks(sq, occ) & movable;
-    if (squareBB(sq) & hv) t &= hv;
-    n += popcount(t);
-  }
-  return n + countPawnMoves(us, occ);
-}
-
-// @ts-ignore: decorator
-@inline function countPawnMoves(us: Color, occ: Bitboard): i32 {
-  const pawns = piecesOf(us, PAWN);
-  const empty = ~occ;
-  const hv = pinHV;
-  const d = pinD;
-  const cm = checkMask;
-  const promo = unchecked(PROMO_RANK[us]);
-  // Pushes: pawns pinned on a diagonal cannot push; those pinned on a file stay on it.
-  const pushers = pawns & ~d;
-  const push1 = (pawnPush(us, pushers & ~hv) | (pawnPush(us, pushers & hv) & hv)) & empty;
-  const push2 = pawnPush(us, push1 & unchecked(DOUBLE_RANK[us])) & empty & cm;
-  const single = push1 & cm;
-  // Captures: pawns pinned on a rank or file cannot capture; diagonal pins keep them on the ray.
-  const capturers = pawns & ~hv;
-  const enemies = colorBB(us ^ 1) & cm;
-  const free = capturers & ~d;
-  const pinned = capturers & d;
-  const west = (pawnWest(us, free) | (pawnWest(us, pinned) & d)) & enemies;
-  const east = (pawnEast(us, free) | (pawnEast(us, pinned) & d)) & enemies;
-  let n =
-    popcount(single & ~promo) + popcount(push2) + popcount(west & ~promo) + popcount(east & ~promo) +
-    ((popcount(single & promo) + popcount(west & promo) + popcount(east & promo)) << 2);
-  const ep = epSquare;
-  if (ep != SQ_NONE) {
-    let b = pawnAttacks(us ^ 1, ep) & capturers;
-    while (b) {
-      if (epIsLegal(us, lsb(b), ep)) n++;
-      b &= b - 1;
-    }
-  }
-  return n;
-}
-
-// ---------------------------------------------------------------- generation
+// ---------------------------------------------------------------- shared by counting and generation
+// The pin and check-mask rules, written once for both paths. Helpers that take `counting`
+// (always a constant) either count the moves or write them to the list: inlined, each path
+// compiles to its own code without the other's branch.
 
 // @ts-ignore: decorator
 @inline function emit(list: usize, n: i32, m: i32): i32 {
@@ -260,40 +173,39 @@ function shieldBroken(us: Color, i: i32, occ: Bitboard): bool {
   return n;
 }
 
-/** Writes the legal moves of the given kind to list (u16 each) and returns their number. */
-export function generateMoves(kind: i32, list: usize): i32 {
-  const us = sideToMove;
-  const them = us ^ 1;
-  computeMasks(us);
-  const occ = occupied();
-  const own = colorBB(us);
+/** Moves from `from` to targets: n plus their number when counting, else written to list. */
+// @ts-ignore: decorator
+@inline function addTargets(list: usize, n: i32, from: Square, targets: Bitboard, counting: bool): i32 {
+  return counting ? n + popcount(targets) : emitTargets(list, n, from, targets);
+}
+
+/** King moves to kingTargets that no enemy attacks, then the legal castling moves among the
+ *  candidates (castlingCandidates). The enemy attack map is only computed when the king has
+ *  somewhere to go. */
+// @ts-ignore: decorator
+@inline function kingMoves(us: Color, occ: Bitboard, kingTargets: Bitboard, castling: i32, list: usize, n: i32, counting: bool): i32 {
+  if (kingTargets == 0 && castling == 0) return n;
   const k = ksq;
-  const chk = checkersBB;
-  const targets = kind == GEN_ALL ? ~own : kind == GEN_NOISY ? colorBB(them) : ~occ;
-  const kingTargets = kingAttacks(k) & targets;
-  const castling = chk == 0 && kind != GEN_NOISY ? castlingCandidates(us, occ) : 0;
-  let n = 0;
-  if (kingTargets != 0 || castling != 0) {
-    const danger = kingDanger(them, occ ^ squareBB(k));
-    n = emitTargets(list, 0, k, kingTargets & ~danger);
-    const options = castling ? safeCastling(us, castling, danger, occ) : 0;
-    if (options & 1) n = emit(list, n, makeSpecial(k, castlingKingTo(us << 1), CASTLING));
-    if (options & 2) n = emit(list, n, makeSpecial(k, castlingKingTo((us << 1) + 1), CASTLING));
-  }
-  if (chk & (chk - 1)) return n;
-  n = generatePawnMoves(kind, us, occ, list, n);
-  n = generatePieceMoves(us, occ, targets & checkMask, list, n);
+  const danger = kingDanger(us ^ 1, occ ^ squareBB(k));
+  n = addTargets(list, n, k, kingTargets & ~danger, counting);
+  const options = castling ? safeCastling(us, castling, danger, occ) : 0;
+  if (counting) return n + popcount(<u64>options);
+  if (options & 1) n = emit(list, n, makeSpecial(k, castlingKingTo(us << 1), CASTLING));
+  if (options & 2) n = emit(list, n, makeSpecial(k, castlingKingTo((us << 1) + 1), CASTLING));
   return n;
 }
 
-function generatePieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: usize, n: i32): i32 {
+/** Knight, bishop, rook and queen moves to `movable` (check mask applied): pinned knights
+ *  stay, pinned sliders move along their pin ray only. */
+// @ts-ignore: decorator
+@inline function pieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: usize, n: i32, counting: bool): i32 {
   const hv = pinHV;
   const d = pinD;
   let b = piecesOf(us, KNIGHT) & ~(hv | d);
   while (b) {
     const sq = lsb(b);
     b &= b - 1;
-    n = emitTargets(list, n, sq, knightAttacks(sq) & movable);
+    n = addTargets(list, n, sq, knightAttacks(sq) & movable, counting);
   }
   const queens = piecesOf(us, QUEEN);
   b = (piecesOf(us, BISHOP) | queens) & ~hv;
@@ -302,7 +214,7 @@ function generatePieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: u
     b &= b - 1;
     let t = bishopAttacks(sq, occ) & movable;
     if (squareBB(sq) & d) t &= d;
-    n = emitTargets(list, n, sq, t);
+    n = addTargets(list, n, sq, t, counting);
   }
   b = (piecesOf(us, ROOK) | queens) & ~d;
   while (b) {
@@ -310,9 +222,124 @@ function generatePieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: u
     b &= b - 1;
     let t = rookAttacks(sq, occ) & movable;
     if (squareBB(sq) & hv) t &= hv;
-    n = emitTargets(list, n, sq, t);
+    n = addTargets(list, n, sq, t, counting);
   }
   return n;
+}
+
+/** Squares single pushes reach (before the check mask; double pushes start from them):
+ *  pawns pinned on a diagonal cannot push, those pinned on a file stay on it. */
+// @ts-ignore: decorator
+@inline function pawnSinglePushes(us: Color, pawns: Bitboard, empty: Bitboard): Bitboard {
+  const hv = pinHV;
+  const pushers = pawns & ~pinD;
+  return (pawnPush(us, pushers & ~hv) | (pawnPush(us, pushers & hv) & hv)) & empty;
+}
+
+/** Squares double pushes reach, check mask applied, from the single pushes' squares. */
+// @ts-ignore: decorator
+@inline function pawnDoublePushes(us: Color, push1: Bitboard, empty: Bitboard): Bitboard {
+  return pawnPush(us, push1 & unchecked(DOUBLE_RANK[us])) & empty & checkMask;
+}
+
+/** Pawns that may capture: those pinned on a rank or file cannot. */
+// @ts-ignore: decorator
+@inline function pawnCapturers(pawns: Bitboard): Bitboard {
+  return pawns & ~pinHV;
+}
+
+/** Enemies a pawn capture may take: those that resolve the check, if any. */
+// @ts-ignore: decorator
+@inline function pawnVictims(us: Color): Bitboard {
+  return colorBB(us ^ 1) & checkMask;
+}
+
+/** Squares of victims that capturers (pawnCapturers) take towards the a-file (west) or the
+ *  h-file; those pinned on a diagonal capture along it only. */
+// @ts-ignore: decorator
+@inline function pawnCaptures(us: Color, capturers: Bitboard, victims: Bitboard, west: bool): Bitboard {
+  const d = pinD;
+  const free = capturers & ~d;
+  const pinned = capturers & d;
+  return west
+    ? (pawnWest(us, free) | (pawnWest(us, pinned) & d)) & victims
+    : (pawnEast(us, free) | (pawnEast(us, pinned) & d)) & victims;
+}
+
+/** The legal en-passant captures by capturers (pawnCapturers). */
+// @ts-ignore: decorator
+@inline function enPassantMoves(us: Color, capturers: Bitboard, list: usize, n: i32, counting: bool): i32 {
+  const ep = epSquare;
+  if (ep == SQ_NONE) return n;
+  let b = pawnAttacks(us ^ 1, ep) & capturers;
+  while (b) {
+    const from = lsb(b);
+    b &= b - 1;
+    if (epIsLegal(us, from, ep)) n = counting ? n + 1 : emit(list, n, makeSpecial(from, ep, EN_PASSANT));
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- counting
+// The counting path and the helpers it shares with generation are inlined: perft calls it
+// for every position before the leaves, and the calls cost more than their bodies
+// (CPU time, best of 9: startpos depth 6 274 -> 213 ms, Kiwipete depth 5 252 -> 217 ms with
+// computeMasks, the castling helpers, the pawn count, countLegalMoves itself and the
+// bitboard-only make and unmake inlined; the wasm grows by 3.8 kB).
+
+/** Number of legal moves in the current position. */
+// @ts-ignore: decorator
+@inline export function countLegalMoves(): i32 {
+  const us = sideToMove;
+  computeMasks(us);
+  const occ = occupied();
+  const own = colorBB(us);
+  const chk = checkersBB;
+  const castling = chk == 0 ? castlingCandidates(us, occ) : 0;
+  const n = kingMoves(us, occ, kingAttacks(ksq) & ~own, castling, 0, 0, true);
+  if (chk & (chk - 1)) return n;
+  return pieceMoves(us, occ, ~own & checkMask, 0, n, true) + countPawnMoves(us, occ);
+}
+
+// @ts-ignore: decorator
+@inline function countPawnMoves(us: Color, occ: Bitboard): i32 {
+  const pawns = piecesOf(us, PAWN);
+  const empty = ~occ;
+  const promo = unchecked(PROMO_RANK[us]);
+  const push1 = pawnSinglePushes(us, pawns, empty);
+  const push2 = pawnDoublePushes(us, push1, empty);
+  const single = push1 & checkMask;
+  const capturers = pawnCapturers(pawns);
+  const victims = pawnVictims(us);
+  const west = pawnCaptures(us, capturers, victims, true);
+  const east = pawnCaptures(us, capturers, victims, false);
+  const n =
+    popcount(single & ~promo) + popcount(push2) + popcount(west & ~promo) + popcount(east & ~promo) +
+    ((popcount(single & promo) + popcount(west & promo) + popcount(east & promo)) << 2);
+  return enPassantMoves(us, capturers, 0, n, true);
+}
+
+// ---------------------------------------------------------------- generation
+
+/** Writes the legal moves of the given kind to list (u16 each) and returns their number. */
+export function generateMoves(kind: i32, list: usize): i32 {
+  const us = sideToMove;
+  const them = us ^ 1;
+  computeMasks(us);
+  const occ = occupied();
+  const own = colorBB(us);
+  const chk = checkersBB;
+  const targets = kind == GEN_ALL ? ~own : kind == GEN_NOISY ? colorBB(them) : ~occ;
+  const castling = chk == 0 && kind != GEN_NOISY ? castlingCandidates(us, occ) : 0;
+  let n = kingMoves(us, occ, kingAttacks(ksq) & targets, castling, list, 0, false);
+  if (chk & (chk - 1)) return n;
+  n = generatePawnMoves(kind, us, occ, list, n);
+  n = generatePieceMoves(us, occ, targets & checkMask, list, n);
+  return n;
+}
+
+function generatePieceMoves(us: Color, occ: Bitboard, movable: Bitboard, list: usize, n: i32): i32 {
+  return pieceMoves(us, occ, movable, list, n, false);
 }
 
 // @ts-ignore: decorator
@@ -342,39 +369,23 @@ function emitPawnTargets(list: usize, n: i32, targets: Bitboard, delta: i32, pro
 
 function generatePawnMoves(kind: i32, us: Color, occ: Bitboard, list: usize, n: i32): i32 {
   const pawns = piecesOf(us, PAWN);
-  const hv = pinHV;
-  const d = pinD;
   const cm = checkMask;
   const promo = unchecked(PROMO_RANK[us]);
   const push = unchecked(PAWN_PUSH[us]);
   const empty = ~occ;
-  const pushers = pawns & ~d;
-  const push1 = (pawnPush(us, pushers & ~hv) | (pawnPush(us, pushers & hv) & hv)) & empty;
+  const push1 = pawnSinglePushes(us, pawns, empty);
   if (kind != GEN_NOISY) {
-    const push2 = pawnPush(us, push1 & unchecked(DOUBLE_RANK[us])) & empty & cm;
     n = emitPawnTargets(list, n, push1 & cm & ~promo, push, promo);
-    n = emitPawnTargets(list, n, push2, push << 1, promo);
+    n = emitPawnTargets(list, n, pawnDoublePushes(us, push1, empty), push << 1, promo);
   }
   // Promotions, including quiet ones, count as noisy.
   if (kind != GEN_QUIET) {
     n = emitPawnTargets(list, n, push1 & cm & promo, push, promo);
-    const capturers = pawns & ~hv;
-    const enemies = colorBB(us ^ 1) & cm;
-    const free = capturers & ~d;
-    const pinned = capturers & d;
-    const west = (pawnWest(us, free) | (pawnWest(us, pinned) & d)) & enemies;
-    const east = (pawnEast(us, free) | (pawnEast(us, pinned) & d)) & enemies;
-    n = emitPawnTargets(list, n, west, unchecked(WEST_DELTA[us]), promo);
-    n = emitPawnTargets(list, n, east, unchecked(EAST_DELTA[us]), promo);
-    const ep = epSquare;
-    if (ep != SQ_NONE) {
-      let b = pawnAttacks(us ^ 1, ep) & capturers;
-      while (b) {
-        const from = lsb(b);
-        b &= b - 1;
-        if (epIsLegal(us, from, ep)) n = emit(list, n, makeSpecial(from, ep, EN_PASSANT));
-      }
-    }
+    const capturers = pawnCapturers(pawns);
+    const victims = pawnVictims(us);
+    n = emitPawnTargets(list, n, pawnCaptures(us, capturers, victims, true), unchecked(WEST_DELTA[us]), promo);
+    n = emitPawnTargets(list, n, pawnCaptures(us, capturers, victims, false), unchecked(EAST_DELTA[us]), promo);
+    n = enPassantMoves(us, capturers, list, n, false);
   }
   return n;
 }

@@ -42,8 +42,11 @@ export let key: Key = 0;
 //
 //   62 ....... 47 | 46 ....... 31 | 30 .. 24 | 23 .. 20 | 19 .. 16 | 15 ..... 0
 //   pliesFromNull |    rule50     | ep square| castling | captured |    move
-export const HISTORY_MAX = 4096;
-export const STATE_CAPACITY = HISTORY_MAX + MAX_PLY + 8;
+
+/** Moves of the game the state stack holds before the host compacts it (compactHistory);
+ *  the search's moves have room beyond them. */
+export const GAME_MOVES_MAX = 4096;
+export const STATE_CAPACITY = GAME_MOVES_MAX + MAX_PLY + 8;
 const stKey = new StaticArray<u64>(STATE_CAPACITY);
 const stInfo = new StaticArray<u64>(STATE_CAPACITY);
 /** Number of moves on the state stack. */
@@ -664,13 +667,14 @@ export function compactHistory(): void {
   stateCount = keep;
 }
 
-/** True when the current position occurred before (at least `times` earlier occurrences),
- *  looking back no further than the last irreversible move or null move. */
-export function isRepetition(times: i32): bool {
-  const end = min(rule50, pliesFromNull);
+/** True when the current position occurred at least `times` times before, or once fewer
+ *  than `ply` plies ago (inside a search tree, where one repetition decides). The scan looks
+ *  back no further than the last irreversible move or null move, nor past the state stack. */
+export function isRepetition(times: i32, ply: i32 = 0): bool {
+  const end = min(min(rule50, pliesFromNull), stateCount);
   let count = 0;
-  for (let back = 4; back <= end && back <= stateCount; back += 2) {
-    if (keyBefore(back) == key && ++count >= times) return true;
+  for (let back = 4; back <= end; back += 2) {
+    if (keyBefore(back) == key && (back < ply || ++count >= times)) return true;
   }
   return false;
 }

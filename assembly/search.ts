@@ -3,11 +3,11 @@
 // futility and reverse futility, late move pruning, SEE pruning) with their safeguards.
 
 import {
-  Move, MOVE_NONE, MOVE_NULL, MAX_PLY, PAWN, KING, PROMOTION, moveFlag, toSq, typeOf,
+  Color, Move, MOVE_NONE, MOVE_NULL, MAX_PLY, PAWN, KING, PROMOTION, moveFlag, toSq, typeOf,
 } from "./types";
 import {
-  doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50, pliesFromNull,
-  keyBefore, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
+  doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50,
+  isRepetition, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
 } from "./position";
 import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
 import { evaluate, keepEvalState } from "./eval";
@@ -128,16 +128,7 @@ function checkLimits(): void {
 /** Draw by the 50-move rule, insufficient material, or repetition: a repetition inside the
  *  search tree counts at once, one that reaches back before the root needs two (threefold). */
 function isDraw(ply: i32): bool {
-  if (rule50 >= 100 || insufficientMaterial()) return true;
-  const end = min(rule50, pliesFromNull);
-  let count = 0;
-  for (let back = 4; back <= end; back += 2) {
-    if (keyBefore(back) == key) {
-      if (back < ply) return true;
-      if (++count >= 2) return true;
-    }
-  }
-  return false;
+  return rule50 >= 100 || insufficientMaterial() || isRepetition(2, ply);
 }
 
 // ---------------------------------------------------------------- helpers
@@ -228,10 +219,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   const hit = probe(posKey, ply);
   const hashMove = hit ? ttMove : MOVE_NONE;
   const hashScore = hit ? ttScore : VALUE_NONE;
-  if (hit && !pv && ttDepth >= depth && hashScore != VALUE_NONE &&
-    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore >= beta : hashScore <= alpha))) {
-    return hashScore;
-  }
+  if (hit && !pv && ttCutoff(hashScore, depth, alpha, beta)) return hashScore;
 
   let staticEval = VALUE_NONE;
   let improving = false;
@@ -242,20 +230,48 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   }
   unchecked((evalStack[ply] = staticEval));
   // The stored score is a better guess than the static eval when its bound allows.
-  let eval_ = staticEval;
-  if (hit && !checked && hashScore != VALUE_NONE &&
-    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore > staticEval : hashScore < staticEval))) {
-    eval_ = hashScore;
-  }
+  const eval_ = hit && !checked ? refinedEval(staticEval, hashScore) : staticEval;
 
   if (!pv && !checked) {
-    if (reverseFutilityPrune(depth, eval_, beta, improving)) return eval_;
-    const nullScore = tryNullMove(depth, ply, beta, eval_);
-    if (nullScore != VALUE_NONE) return nullScore;
+    const pruned = pruneNode(depth, ply, beta, eval_, improving);
+    if (pruned != VALUE_NONE) return pruned;
   }
   // Internal iterative reduction: without a hash move this node is probably not critical.
   if (on(FEATURE_IIR) && depth >= 4 && hashMove == MOVE_NONE) depth--;
 
+  return searchMoves(alpha, beta, depth, ply, pv, checked, improving, posKey, hashMove, staticEval, eval_);
+}
+
+/** TT cutoff: the entry just probed is deep enough and its bound decides the window
+ *  (alpha, beta). Reads the probe's ttDepth and ttBound. */
+// @ts-ignore: decorator
+@inline function ttCutoff(hashScore: i32, depth: i32, alpha: i32, beta: i32): bool {
+  return ttDepth >= depth && hashScore != VALUE_NONE &&
+    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore >= beta : hashScore <= alpha));
+}
+
+/** The static eval, or the hash score of the entry just probed when its bound says the
+ *  true value lies on the hash score's side of the static eval. */
+// @ts-ignore: decorator
+@inline function refinedEval(staticEval: i32, hashScore: i32): i32 {
+  return hashScore != VALUE_NONE &&
+    (ttBound == BOUND_EXACT || (ttBound == BOUND_LOWER ? hashScore > staticEval : hashScore < staticEval))
+    ? hashScore : staticEval;
+}
+
+/** Pruning before any move is searched, at non-PV nodes out of check: reverse futility and
+ *  the null move. Returns the node's score, or VALUE_NONE when nothing prunes. */
+function pruneNode(depth: i32, ply: i32, beta: i32, eval_: i32, improving: bool): i32 {
+  if (reverseFutilityPrune(depth, eval_, beta, improving)) return eval_;
+  return tryNullMove(depth, ply, beta, eval_);
+}
+
+/** The move loop of search(): tries the moves in order with move pruning, reductions and
+ *  re-searches, rewards the move that fails high, and stores the result in the TT. */
+function searchMoves(
+  alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, checked: bool, improving: bool,
+  posKey: u64, hashMove: Move, staticEval: i32, eval_: i32,
+): i32 {
   clearKillers(ply + 1);
   const prevMove = lastMove();
   const row1 = continuationRow(ply - 1);
@@ -291,24 +307,10 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
       undoMove(m);
       continue;
     }
-    const newDepth = depth - 1;
-    let score: i32;
-    if (moveCount == 1) {
-      score = -search(-beta, -alpha, newDepth, ply + 1, pv);
-    } else {
-      // Late move reductions for quiet moves that are not killers, counters or checks.
-      let r = 0;
-      if (on(FEATURE_LMR) && depth >= 3 && quiet && !givesCheck && !checked && !isRefutationScore(orderScore)) {
-        r = reduction(depth, moveCount);
-        if (pv) r--;
-        if (!improving) r++;
-        r -= quietScore(us, m, movePieceTo, row1, row2) / 8000;
-        r = min(max(r, 0), newDepth - 1);
-      }
-      score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
-      if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, newDepth, ply + 1, false);
-      if (score > alpha && score < beta && pv) score = -search(-beta, -alpha, newDepth, ply + 1, true);
-    }
+    // Late move reductions for quiet moves that are not killers, counters or checks.
+    const r = moveCount > 1 && quiet && !givesCheck && !checked && !isRefutationScore(orderScore)
+      ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, improving, row1, row2) : 0;
+    const score = searchMove(alpha, beta, depth - 1, r, ply, pv, moveCount == 1);
     undoMove(m);
     if (stopped) return 0;
 
@@ -334,6 +336,31 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
   save(posKey, ply, bestM, best, staticEval, depth, bound);
   return best;
+}
+
+/** Plies by which a late quiet move m of side us is reduced: the table's value, less at PV nodes and
+ *  for moves with a good history, more when the position is not improving. */
+function lateMoveReduction(
+  us: Color, m: Move, movePieceTo: i32, depth: i32, moveCount: i32, pv: bool, improving: bool, row1: i32, row2: i32,
+): i32 {
+  if (!on(FEATURE_LMR) || depth < 3) return 0;
+  let r = reduction(depth, moveCount);
+  if (pv) r--;
+  if (!improving) r++;
+  r -= quietScore(us, m, movePieceTo, row1, row2) / 8000;
+  return min(max(r, 0), depth - 2);
+}
+
+/** Principal variation search of one move already made: the first move with the full
+ *  window; later ones with a null window at depth newDepth - r, re-searched at full depth
+ *  when a reduced search beats alpha, and with the full window when a PV node's move lands
+ *  inside it. */
+function searchMove(alpha: i32, beta: i32, newDepth: i32, r: i32, ply: i32, pv: bool, first: bool): i32 {
+  if (first) return -search(-beta, -alpha, newDepth, ply + 1, pv);
+  let score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
+  if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, newDepth, ply + 1, false);
+  if (score > alpha && score < beta && pv) score = -search(-beta, -alpha, newDepth, ply + 1, true);
+  return score;
 }
 
 /** A quiet move caused a cutoff: remember it, and penalise the quiet moves tried before it. */

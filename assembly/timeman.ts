@@ -11,8 +11,11 @@ const MOVES_LEFT_AT_START = 50;
  *  (the next iteration usually costs about this much more than all before it). */
 const ITERATION_GROWTH = 1.6;
 
+/** Range and default of the UCI option Move Overhead. */
+export const MOVE_OVERHEAD_MAX_MS = 5000;
+export const MOVE_OVERHEAD_DEFAULT_MS = 30;
 /** Milliseconds kept in reserve for the host and the transport (UCI Move Overhead). */
-export let moveOverheadMs: i32 = 30;
+export let moveOverheadMs: i32 = MOVE_OVERHEAD_DEFAULT_MS;
 
 let searchStartMs: f64 = 0; // the go: what info lines report
 let startMs: f64 = 0; // the go, or the ponderhit: what the budgets count from
@@ -21,9 +24,9 @@ let hardMs: f64 = 0;
 let timed = false;
 let fixedTime = false; // movetime: use the whole time, stop only at the hard limit
 
-/** Sets the move overhead (clamped to 0..5000 ms). */
+/** Sets the move overhead (clamped to 0..MOVE_OVERHEAD_MAX_MS). */
 export function setMoveOverhead(ms: i32): void {
-  moveOverheadMs = min(max(ms, 0), 5000);
+  moveOverheadMs = min(max(ms, 0), MOVE_OVERHEAD_MAX_MS);
 }
 
 /** Marks the start of the search (at `go`). */

@@ -4,13 +4,15 @@
 import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 import {
-  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 import { chess960StartFen } from "./chess960.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.js";
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
+/** The standard start position. Also the engine's export START_FEN, restated for use before
+ *  an instance exists (tests/constants.test.ts checks that they agree). */
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** A move in UCI notation: from and to squares and an optional promotion piece. */
@@ -67,7 +69,9 @@ function checkDepth(depth: unknown, max: number): number {
   return checkInteger("depth", depth, 0, max);
 }
 
-/** What the host tells a running search, as assembly/host.ts numbers it. */
+/** What the host tells a running search: the engine's exports of the same names
+ *  (assembly/host.ts), restated for hooks written before an instance exists (checked by
+ *  tests/constants.test.ts). */
 export const POLL_CONTINUE = 0;
 export const POLL_STOP = 1;
 export const POLL_PONDERHIT = 2;
@@ -80,17 +84,20 @@ export interface SearchHooks {
   onCurrMove?: (current: CurrMove) => void;
 }
 
-const VALUE_MATE = 32000;
-const MATE_BOUND = VALUE_MATE - 128;
-
-/** Converts an internal score to centipawns or moves to mate. */
-export function toScore(v: number): Score {
-  if (v >= MATE_BOUND) return { mate: Math.floor((VALUE_MATE - v + 1) / 2) };
-  if (v <= -MATE_BOUND) return { mate: -Math.floor((VALUE_MATE + v) / 2) };
+/** Converts an internal score to centipawns or moves to mate, by the engine's mate value
+ *  and the bound above which scores are mates. */
+function toScore(w: EngineExports, v: number): Score {
+  const mate = w.VALUE_MATE.value;
+  const bound = w.VALUE_MATE_IN_MAX_PLY.value;
+  if (v >= bound) return { mate: Math.floor((mate - v + 1) / 2) };
+  if (v <= -bound) return { mate: -Math.floor((mate + v) / 2) };
   return { cp: v };
 }
 
-const TERM_NAMES = ["Material", "Pawns", "Passed", "Mobility", "Pieces", "King safety", "Tempo", "Threats"];
+/** The names of the evaluation terms, as the engine numbers them. */
+function termNames(w: EngineExports): string[] {
+  return Array.from({ length: w.TERM_NB.value }, (_, t) => w.evalTermName(t));
+}
 
 /** Win, draw and loss chances (permille) of an internal score in the instance's position
  *  (the search's root when called from an info record). */
@@ -101,7 +108,7 @@ function wdlOf(w: EngineExports, score: number): [number, number, number] {
 /** One engine instance used synchronously in the current thread. */
 export class Core {
   private broken: EngineCrashError | undefined;
-  private multiPvLines = 1;
+  private multiPvLines = MULTIPV_DEFAULT;
   private hooks: SearchHooks = {};
   // What the current position was built from (and in which mode), to restore it after a
   // failed setPosition.
@@ -476,7 +483,7 @@ export class Core {
       return {
         bestmove,
         ponder: ponder || undefined,
-        score: toScore(w.resultScoreValue()),
+        score: toScore(w, w.resultScoreValue()),
         pv: this.lastPv.length && this.lastPv[0] === bestmove ? this.lastPv : bestmove === "0000" ? [] : [bestmove],
         depth: w.resultDepth(),
         seldepth: w.currentSelDepth(),
@@ -500,7 +507,7 @@ export class Core {
       depth: w.infoDepthValue(),
       seldepth: w.infoSelDepthValue(),
       multipv: w.infoMultiPvValue(),
-      score: toScore(w.infoScoreValue()),
+      score: toScore(w, w.infoScoreValue()),
       nodes,
       nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       hashfull: w.infoHashfull(),
@@ -518,7 +525,7 @@ export class Core {
   evaluate(): Evaluation {
     return this.guard((w) => {
       const score = w.evaluatePosition();
-      const terms = TERM_NAMES.map((name, t) => ({
+      const terms = termNames(w).map((name, t) => ({
         name,
         white: [w.evalTerm(t, 0, 0), w.evalTerm(t, 0, 1)] as [number, number],
         black: [w.evalTerm(t, 1, 0), w.evalTerm(t, 1, 1)] as [number, number],

@@ -5,14 +5,22 @@
 
 import type { SearchLimits } from "./search-types.js";
 
-/** Option ranges (the UCI options Hash, MultiPV, Move Overhead, Debug Search Features). */
+// The engine defines these and exports them (assembly/index.ts); they are restated here
+// because arguments are checked before an instance exists (the Engine's instance lives in
+// a worker). tests/constants.test.ts checks each against the engine's export.
+
+/** Option ranges and defaults (the UCI options Hash, MultiPV, Move Overhead, Debug Search
+ *  Features); SEARCH_FEATURES_MAX is the engine's FEATURE_ALL. */
 export const HASH_MIN_MB = 1;
 export const HASH_MAX_MB = 2048;
+export const HASH_DEFAULT_MB = 16;
 export const MULTIPV_MAX = 256;
+export const MULTIPV_DEFAULT = 1;
 export const MOVE_OVERHEAD_MAX_MS = 5000;
+export const MOVE_OVERHEAD_DEFAULT_MS = 30;
 export const SEARCH_FEATURES_MAX = 511;
 
-/** Deepest search the engine runs (MAX_PLY - 1 in assembly/types.ts). */
+/** Deepest search the engine runs. */
 export const MAX_SEARCH_DEPTH = 127;
 const I32_MAX = 0x7fffffff;
 
