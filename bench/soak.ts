@@ -3,7 +3,7 @@
 // resident memory (VmRSS) is sampled; reports the drift after the warm-up and fails when it
 // exceeds the limit. The games soak is the match runner at a fast time control (README).
 //
-//   npx tsx bench/soak.ts [--searches 10000] [--nodes 2000] [--every 250] [--limit-mb 5]
+//   npx tsx bench/soak.ts [--searches 10000] [--nodes 2000] [--every 250] [--limit-mb 5] [--hash MB]
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     every: { type: "string", default: "250" },
     "limit-mb": { type: "string", default: "5" },
     warmup: { type: "string", default: "500" },
+    hash: { type: "string" },
   },
 });
 const searches = Number(values.searches);
@@ -36,6 +37,7 @@ function rssMb(pid: number): number {
 
 const engine = new UciProcess(process.execPath, [CLI]);
 await engine.init();
+if (values.hash !== undefined) engine.send(`setoption name Hash value ${values.hash}`);
 await engine.isReady();
 const pid = engine["child"].pid!;
 const samples: [number, number][] = [];
