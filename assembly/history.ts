@@ -74,7 +74,10 @@ export function updateHistory(c: Color, m: Move, bonus: i32): void {
 
 // Continuation history: [piece * 64 + destination of an earlier move][piece * 64 + destination].
 const PIECE_TO_NB = 16 * 64;
-const continuation = new StaticArray<i16>(PIECE_TO_NB * PIECE_TO_NB);
+// Static memory rather than a heap array: its 2 MB are zero when the instance starts without
+// being written, so an instance that never searches (the bindings' rules instance) never
+// touches those pages (start-up time and resident memory).
+const CONTINUATION: usize = memory.data(PIECE_TO_NB * PIECE_TO_NB * 2, 16);
 // The piece-and-destination of the move made at each ply of the search (-1: none, or a null move).
 const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
 
@@ -94,7 +97,7 @@ const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
 
 // @ts-ignore: decorator
 @inline function continuationAt(row: i32, pieceTo: i32): i32 {
-  return row < 0 ? 0 : <i32>unchecked(continuation[row + pieceTo]);
+  return row < 0 ? 0 : <i32>load<i16>(CONTINUATION + (<usize>(row + pieceTo) << 1));
 }
 
 /** Ordering score of a quiet move: butterfly history plus the continuation histories after
@@ -112,8 +115,14 @@ function gravity(h: i32, bonus: i32): i32 {
 /** Updates the butterfly and continuation histories of a quiet move by bonus. */
 export function updateQuietHistories(c: Color, m: Move, pieceTo: i32, row1: i32, row2: i32, bonus: i32): void {
   updateHistory(c, m, bonus);
-  if (row1 >= 0) unchecked((continuation[row1 + pieceTo] = <i16>gravity(continuation[row1 + pieceTo], bonus)));
-  if (row2 >= 0) unchecked((continuation[row2 + pieceTo] = <i16>gravity(continuation[row2 + pieceTo], bonus)));
+  if (row1 >= 0) updateContinuation(row1 + pieceTo, bonus);
+  if (row2 >= 0) updateContinuation(row2 + pieceTo, bonus);
+}
+
+// @ts-ignore: decorator
+@inline function updateContinuation(i: i32, bonus: i32): void {
+  const at = CONTINUATION + (<usize>i << 1);
+  store<i16>(at, <i16>gravity(load<i16>(at), bonus));
 }
 
 // Capture history: [piece * 64 + destination][captured piece type, 0 for none].
@@ -136,7 +145,7 @@ export function clearHistory(): void {
   memory.fill(changetype<usize>(killers), 0, MAX_PLY * 2 * 2);
   memory.fill(changetype<usize>(counters), 0, 16 * 64 * 2);
   memory.fill(changetype<usize>(butterfly), 0, 2 * 64 * 64 * 4);
-  memory.fill(changetype<usize>(continuation), 0, PIECE_TO_NB * PIECE_TO_NB * 2);
+  memory.fill(CONTINUATION, 0, PIECE_TO_NB * PIECE_TO_NB * 2);
   memory.fill(changetype<usize>(capture), 0, PIECE_TO_NB * 8 * 2);
 }
 

@@ -1,44 +1,121 @@
-// Start-up and memory of the UCI engine: time from spawning the CLI to `readyok`, stop
-// latency of an infinite search, and peak resident memory (VmHWM) after a search.
-//   npm run bench:startup [-- --runs 5]
+// Start-up and memory of the UCI engine beside native Stockfish, run alternately in the same
+// invocation: time from spawning the process to `readyok` (after `uci`), stop latency of an
+// infinite search, and peak resident memory (VmHWM) at readyok and after a 1 s search with
+// the default hash. --breakdown also times the phases of our start-up (bench/startup-probe.mjs).
+//   npm run bench:startup [-- --runs 5] [-- --breakdown]
 
 import { parseArgs } from "node:util";
 import { readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { UciProcess } from "./uci-process.js";
+import { UciProcess, findExecutable } from "./uci-process.js";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, breakdown: { type: "boolean", default: false } },
+});
+const RUNS = Number(values.runs);
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
-const WASM = fileURLToPath(new URL("../build/wasmchess.wasm", import.meta.url));
+const PROBE = fileURLToPath(new URL("./startup-probe.mjs", import.meta.url));
+const WASM = fileURLToPath(new URL("../build/wasmchess-nnue.wasm", import.meta.url));
+const SEARCH_MS = 1000;
+
+interface Run {
+  startMs: number;
+  readyPeakMb: number;
+  stopMs: number;
+  searchPeakMb: number;
+}
 
 function peakMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-const starts: number[] = [];
-const stops: number[] = [];
-let peak = 0;
-for (let i = 0; i < Number(values.runs); i++) {
+/** One start: spawn, `uci`, `isready`; then a 1 s infinite search and its stop. */
+async function measure(command: string, args: string[]): Promise<Run> {
   const t0 = performance.now();
-  const engine = new UciProcess(process.execPath, [CLI]);
+  const engine = new UciProcess(command, args);
   await engine.init();
   await engine.isReady();
-  starts.push(performance.now() - t0);
+  const startMs = performance.now() - t0;
+  const pid = engine.pid!;
+  const readyPeakMb = peakMb(pid);
   engine.send("position startpos");
   engine.send("go infinite");
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, SEARCH_MS));
   const s0 = performance.now();
   engine.send("stop");
   await engine.waitFor((l) => l.startsWith("bestmove"));
-  stops.push(performance.now() - s0);
-  peak = Math.max(peak, peakMb(engine["child"].pid!));
+  const stopMs = performance.now() - s0;
+  const searchPeakMb = peakMb(pid);
   await engine.quit();
+  return { startMs, readyPeakMb, stopMs, searchPeakMb };
 }
+
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+const summary = (runs: Run[], key: keyof Run) => {
+  const a = runs.map((r) => r[key]);
+  return { median: median(a), min: Math.min(...a), max: Math.max(...a) };
+};
+
+const stockfish = findExecutable("stockfish");
+if (!stockfish) console.log("stockfish not found (PATH, /usr/games): measuring WasmChess alone");
+const ours: Run[] = [];
+const theirs: Run[] = [];
+for (let i = 0; i < RUNS; i++) {
+  ours.push(await measure(process.execPath, [CLI]));
+  if (stockfish) theirs.push(await measure(stockfish, []));
+}
+
 const wasm = readFileSync(WASM);
-console.log(`wasm size            : ${statSync(WASM).size} bytes (${gzipSync(wasm).length} gzipped)`);
-console.log(`start-up to readyok  : ${median(starts).toFixed(0)} ms median of ${starts.length} (min ${Math.min(...starts).toFixed(0)})`);
-console.log(`stop to bestmove     : ${median(stops).toFixed(1)} ms median (max ${Math.max(...stops).toFixed(1)})`);
-console.log(`peak memory (VmHWM)  : ${peak.toFixed(0)} MB after a 1 s search with the default 16 MB hash`);
+const ms = (x: number) => x.toFixed(0).padStart(4);
+const mb = (x: number) => x.toFixed(0).padStart(4);
+console.log(`wasm size (network build) : ${statSync(WASM).size} bytes (${gzipSync(wasm).length} gzipped)`);
+console.log(`${RUNS} runs each, alternating; median (min-max)`);
+console.log("                         WasmChess            Stockfish");
+const row = (label: string, key: keyof Run, unit: string, fmt: (x: number) => string) => {
+  const a = summary(ours, key);
+  const b = theirs.length ? summary(theirs, key) : undefined;
+  const cell = (s: { median: number; min: number; max: number }) => `${fmt(s.median)} ${unit} (${fmt(s.min).trim()}-${fmt(s.max).trim()})`.padEnd(21);
+  console.log(`${label.padEnd(25)}${cell(a)}${b ? cell(b) : "-"}`);
+};
+row("start-up to readyok", "startMs", "ms", ms);
+row("stop to bestmove", "stopMs", "ms", (x) => x.toFixed(1).padStart(4));
+row("peak memory at readyok", "readyPeakMb", "MB", mb);
+row(`peak after ${SEARCH_MS / 1000} s search`, "searchPeakMb", "MB", mb);
+if (theirs.length) {
+  const ratio = median(ours.map((r) => r.startMs)) / median(theirs.map((r) => r.startMs));
+  console.log(`start-up ratio WasmChess / Stockfish: ${ratio.toFixed(2)} (default hash: 16 MB each)`);
+}
+
+if (values.breakdown) breakdown();
+
+/** Times our start-up phases in fresh processes and prints their medians. */
+function breakdown(): void {
+  const phases: Record<string, number[]> = {};
+  const add = (name: string, v: number) => (phases[name] ??= []).push(v);
+  for (let i = 0; i < RUNS; i++) {
+    const spawned = performance.timeOrigin + performance.now();
+    const m = JSON.parse(execFileSync(process.execPath, [PROBE], { encoding: "utf8" })) as Record<string, number>;
+    add("process spawn to Node's process start", m.processStart - spawned);
+    add("Node's start to our first line", m.firstLine - m.processStart);
+    add("module loading (engine, uci)", m.modules - m.firstLine);
+    add("wasm compile (main thread)", m.compile - m.modules);
+    add("rules instance (instantiate)", m.rulesInstance - m.compile);
+    add("worker spawn to its first line", m.workerFirstLine - m.workerSpawn);
+    add("worker's module loading", m.workerModules - m.workerFirstLine);
+    add("worker's wasm compile", m.workerCompile - m.workerModules);
+    add("worker's instance", m.workerInstance - m.workerCompile);
+    add("total: spawn to worker's instance", m.workerInstance - spawned);
+  }
+  const nodeOnly: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    execFileSync(process.execPath, ["-e", ""]);
+    nodeOnly.push(performance.now() - t0);
+  }
+  console.log(`\nStart-up phases (median of ${RUNS} fresh processes, ms; the steps of build/cli.js one after another):`);
+  for (const [name, v] of Object.entries(phases)) console.log(`  ${name.padEnd(40)}${median(v).toFixed(1).padStart(7)}`);
+  console.log(`  ${"for scale: node -e \"\" start to exit".padEnd(40)}${median(nodeOnly).toFixed(1).padStart(7)}`);
+}

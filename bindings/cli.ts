@@ -14,7 +14,9 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
   process.stderr.write(`WASMCHESS_BUILD must be nnue or classical, not ${JSON.stringify(build)}\n`);
   process.exit(2);
 }
-const engine = await Engine.create({ build });
+// open(): commands are read as soon as the in-thread rules instance is up; the worker starts
+// meanwhile and the commands that need it wait for it.
+const engine = await Engine.open({ build });
 const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"), {
   readFile: (path) => readFileSync(path),
   writeFile: (path, bytes) => writeFileSync(path, bytes),

@@ -150,6 +150,8 @@ export class Engine {
   /** Requests made while the worker starts; sent, in order, once it is up. */
   private outbox: Request[] | undefined;
   private disposed = false;
+  /** Set when the worker failed before it was ever up: worker calls reject with it. */
+  private workerFailure: Error | undefined;
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
@@ -180,9 +182,31 @@ export class Engine {
     const engine = new Engine(options);
     engine.started = engine.start();
     await Promise.all([engine.started, loadRules()]);
-    if (options.skillLevel !== undefined) await engine.setSkillLevel(options.skillLevel);
-    if (options.elo !== undefined) await engine.setElo(options.elo);
+    await Promise.all(engine.strengthCalls());
     return engine;
+  }
+
+  /** Starts an engine like create(), but resolves as soon as the in-thread rules instance is
+   *  loaded: the worker starts meanwhile, and the calls that need it wait for it, in order.
+   *  Position calls and queries, evaluate() and info() (without loadNetwork or another build
+   *  than the default) answer at once. A worker that cannot start makes those calls reject.
+   *  The UCI CLI starts this way, to answer `uci` and `isready` before the worker is up. */
+  static async open(options: EngineOptions = {}): Promise<Engine> {
+    checkEngineOptions(options);
+    const engine = new Engine(options);
+    engine.started = engine.start().catch(() => undefined);
+    // Queued before any later call; a failure shows in the calls that follow.
+    for (const call of engine.strengthCalls()) call.catch(() => undefined);
+    await loadRules();
+    return engine;
+  }
+
+  /** The calls that set the strength options given to create() or open(). */
+  private strengthCalls(): Promise<void>[] {
+    const calls: Promise<void>[] = [];
+    if (this.options.skillLevel !== undefined) calls.push(this.setSkillLevel(this.options.skillLevel));
+    if (this.options.elo !== undefined) calls.push(this.setElo(this.options.elo));
+    return calls;
   }
 
   /** True when stop() interrupts a search in place (SharedArrayBuffer available). */
@@ -203,9 +227,10 @@ export class Engine {
       markReady = resolve;
       fail = reject;
     });
-    const worker = spawnWorker(this.options.workerUrl, (m) => (m.kind === "ready" ? markReady() : this.onReply(m)), (e) => {
+    let up = false;
+    const worker = spawnWorker(this.options.workerUrl, (m) => (m.kind === "ready" ? ((up = true), markReady()) : this.onReply(m)), (e) => {
       fail(e);
-      if (worker === this.worker) this.onWorkerFailure(e);
+      if (worker === this.worker) this.onWorkerFailure(e, up);
     });
     this.worker = worker;
     worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb, build: this.options.build });
@@ -257,12 +282,17 @@ export class Engine {
     this.worker.keepAlive(true);
   }
 
-  private onWorkerFailure(e: Error): void {
+  /** Rejects the pending calls and starts a fresh worker, unless this one failed before it
+   *  was ever up (it would fail again): then every later worker call rejects with its error. */
+  private onWorkerFailure(e: Error, wasUp: boolean): void {
+    const failure = new Error(`engine worker failed: ${e.message}`);
     for (const [id, p] of this.pending) {
       this.settle(id);
-      p.reject(new Error(`engine worker failed: ${e.message}`));
+      p.reject(failure);
     }
-    if (!this.disposed) this.started = this.start().catch(() => undefined);
+    this.outbox = undefined;
+    if (!wasUp) this.workerFailure = failure;
+    else if (!this.disposed) this.started = this.start().catch(() => undefined);
   }
 
   /** A copy of the position, for a request. */
@@ -286,6 +316,7 @@ export class Engine {
   /** Runs a Core method in the worker, after every request made before it. */
   private call<T>(method: CoreMethod, args: unknown[], withPosition = false): Promise<T> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
+    if (this.workerFailure) return Promise.reject(this.workerFailure);
     const id = this.nextId++;
     const request: Request = { kind: "call", id, method, args, position: withPosition ? this.snapshot() : undefined };
     return new Promise<T>((resolve, reject) => {
@@ -408,9 +439,12 @@ export class Engine {
     return this.local((b) => b.evaluate());
   }
 
-  /** What this engine runs: its build and evaluation, and the network's name and size. */
+  /** What this engine runs: its build and evaluation, and the network's name and size.
+   *  Answered by the in-thread rules instance while the worker runs the same build and
+   *  network (no loadNetwork, the default build). */
   info(): Promise<EngineInfo> {
-    return this.call<EngineInfo>("info", []);
+    if (this.ownEvaluation) return this.call<EngineInfo>("info", []);
+    return this.local((b) => b.info());
   }
 
   /** Loads a network file (docs/nnue.md) into the worker's engine (network build); rejects
@@ -418,9 +452,10 @@ export class Engine {
    *  in use stays. The network stays through worker restarts. */
   loadNetwork(bytes: Uint8Array): Promise<void> {
     if (!(bytes instanceof Uint8Array)) return Promise.reject(new TypeError("a network file must be a Uint8Array"));
-    return this.call<void>("loadNetwork", [bytes]).then(() => {
-      this.ownEvaluation = true;
-    });
+    // From now on evaluate() and info() ask the worker, after this call (also if it fails:
+    // the worker's answer is right either way).
+    this.ownEvaluation = true;
+    return this.call<void>("loadNetwork", [bytes]);
   }
 
   // ------------------------------------------------------------------ worker calls
@@ -640,6 +675,7 @@ export class Engine {
   }
 
   private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {
+    if (this.workerFailure) return Promise.reject(this.workerFailure);
     const id = this.nextId++;
     this.searchId = id;
     this.searchLimits = limits;

@@ -1,4 +1,4 @@
-// The Engine API in Node: every call runs in the worker; search with info, stop with and
+// The Engine API in Node: every call runs in the worker; create() and open(); search with info, stop with and
 // without shared memory, evaluation, notation, errors and disposal.
 import { describe, it, expect, afterEach } from "vitest";
 import { Engine, createUciChannel, START_FEN } from "../build/index.js";
@@ -117,6 +117,26 @@ describe("Engine", () => {
     await expect(e.crashForTesting()).rejects.toThrow(/engine crashed/);
     expect(await e.fen()).toBe("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     expect((await e.search({ depth: 3 })).bestmove).toMatch(/^[a-h][1-8]/);
+  });
+
+  it("open() answers at once and queues the worker's calls until the worker is up", async () => {
+    const e = await Engine.open({ skillLevel: 20 });
+    engines.push(e);
+    // Answered by the in-thread rules instance, whether or not the worker is up yet.
+    expect((await e.info()).build).toMatch(/^(nnue|classical)$/);
+    await e.setPosition(KIWIPETE);
+    const [nodes, result, strength] = await Promise.all([e.perft(2), e.search({ depth: 3 }), e.strength()]);
+    expect(nodes).toBe(2039);
+    expect(await e.legalMoves()).toContain(result.bestmove);
+    expect(strength.skillLevel).toBe(20);
+  });
+
+  it("a worker that cannot start makes its calls reject, and is not restarted", async () => {
+    const e = await Engine.open({ workerUrl: new URL("../build/no-such-worker.js", import.meta.url) });
+    engines.push(e);
+    await expect(e.perft(1)).rejects.toThrow(/engine worker failed/);
+    await expect(e.search({ depth: 1 })).rejects.toThrow(/engine worker failed/);
+    expect(await e.fen()).toBe(START_FEN); // the rules instance still answers
   });
 
   it("rejects calls after dispose", async () => {
