@@ -80,6 +80,11 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across threads. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
 const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 
@@ -682,7 +687,7 @@ export class Engine {
     const board = this.board();
     this.ponderWhite = board.sideToMove() === "w";
     const fallback = board.legalMoves()[0] ?? "0000";
-    const request: Request = { kind: "search", id, limits, position: this.snapshot(), multiPv };
+    const request: Request = { kind: "search", id, limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
     return new Promise<SearchResult>((resolve, reject) => {
       this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers, request, fallback });
       this.send(request);

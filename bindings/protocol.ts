@@ -26,7 +26,12 @@ export interface PositionRecord {
 export type Request =
   | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number; build?: EngineBuild }
   | { kind: "call"; id: number; method: CoreMethod; args: unknown[]; position?: PositionRecord }
-  | { kind: "search"; id: number; limits: SearchLimits; position: PositionRecord; multiPv?: number };
+  | {
+      kind: "search"; id: number; limits: SearchLimits; position: PositionRecord; multiPv?: number;
+      /** When the caller asked (epoch milliseconds, performance.timeOrigin + now()): the
+       *  worker takes the time the request waited off the clocks and the move time. */
+      sentAt: number;
+    };
 
 /** Worker to caller. */
 export type Reply =
@@ -76,4 +81,16 @@ export function remember(replay: readonly Call[], method: CoreMethod, args: unkn
 /** True when two positions are the same FEN and moves. */
 export function samePosition(a: PositionRecord | undefined, b: PositionRecord): boolean {
   return a !== undefined && a.fen === b.fen && a.chess960 === b.chess960 && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
+}
+
+/** The limits with the time the request waited (for the worker to start, or behind earlier
+ *  requests) taken off the clocks and the move time: the caller's clock was running. */
+export function lessWaited(limits: SearchLimits, waitedMs: number): SearchLimits {
+  const w = Math.floor(waitedMs);
+  if (!(w > 0) || limits.ponder || limits.infinite) return limits;
+  const out = { ...limits };
+  if (out.movetime !== undefined) out.movetime = Math.max(1, out.movetime - w);
+  if (out.wtime !== undefined) out.wtime = Math.max(1, out.wtime - w);
+  if (out.btime !== undefined) out.btime = Math.max(1, out.btime - w);
+  return out;
 }

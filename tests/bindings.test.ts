@@ -1,6 +1,7 @@
 // The Node bindings: perft, divide, legal moves, SAN both ways, and clear errors on bad input.
 import { describe, it, expect } from "vitest";
 import { perft, divide, legalMoves, toSan, fromSan, Core, START_FEN } from "../bindings/index.js";
+import { lessWaited } from "../bindings/protocol.js";
 
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -148,5 +149,18 @@ describe("game status", () => {
     expect(core.status()).toBe("insufficient-material");
     core.setPosition("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
     expect(core.status()).toBe("ongoing");
+  });
+});
+
+describe("a search request that waited for the worker", () => {
+  it("has the wait taken off the clocks and the move time, never below 1 ms", () => {
+    expect(lessWaited({ movetime: 300 }, 40.7)).toEqual({ movetime: 260 });
+    expect(lessWaited({ wtime: 1000, btime: 2000, winc: 10 }, 50)).toEqual({ wtime: 950, btime: 1950, winc: 10 });
+    expect(lessWaited({ movetime: 30 }, 100)).toEqual({ movetime: 1 });
+    // Nothing to take off: no wait, a depth or node limit, a ponder or infinite search.
+    expect(lessWaited({ movetime: 300 }, 0)).toEqual({ movetime: 300 });
+    expect(lessWaited({ depth: 5 }, 80)).toEqual({ depth: 5 });
+    expect(lessWaited({ wtime: 1000, ponder: true }, 80)).toEqual({ wtime: 1000, ponder: true });
+    expect(lessWaited({ infinite: true }, 80)).toEqual({ infinite: true });
   });
 });
