@@ -11,13 +11,19 @@ import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { Game, parsePgn, legalMoves, perft } from "../build/index.js";
+import { Game, parsePgn, legalMoves, perft, chess960StartFen } from "../build/index.js";
 import { buildApp, serveStatic, launchChromium, hasChromium, CHROMIUM, ROOT } from "../bench/app-page.js";
 import type { StaticServer } from "../bench/app-page.js";
 
 const SHOTS = join(ROOT, "app/screenshots");
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** Chess960 start 96 (BBQNRNKR): White's king on g1 beside its rook, one knight in the way. */
+const C960_NUMBER = 96;
+/** A Chess960 position (king b1, rooks a1 and h1) that reads only in Chess960 mode. */
+const C960_FEN = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1";
+/** Black to move without its queen: White's side is far better. */
+const NO_BLACK_QUEEN = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
 const BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8P/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const PGN = `[Event "Casual"]
 [White "Anna"]
@@ -28,8 +34,8 @@ const PGN = `[Event "Casual"]
 `;
 
 /** FEN after SAN moves from a FEN, by the engine's rules in Node. */
-async function fenAfter(sans: readonly string[], fen = START): Promise<string> {
-  const game = await Game.create(fen);
+async function fenAfter(sans: readonly string[], fen = START, chess960 = false): Promise<string> {
+  const game = await Game.create(fen, { chess960 });
   for (const san of sans) game.play(san);
   return game.fen();
 }
@@ -247,14 +253,22 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       expect(await mainLine()).toEqual(shuffle);
     });
 
-    it("plays the engine at a level: it replies, a move is taken back, the game is resigned", async () => {
+    it("plays the engine at an Elo level: the engine plays at that strength, replies, a move is taken back, the game is resigned", async () => {
       await page.selectOption("#play-form select[name=side]", "w");
-      await page.selectOption("#play-form select[name=level]", "1");
+      expect(await page.$$eval("#play-form select[name=level] option", (els) => els.map((e) => e.textContent)))
+        .toEqual(["1000 Elo", "1200 Elo", "1400 Elo", "1600 Elo", "1800 Elo", "2000 Elo", "2100 Elo", "Full strength"]);
+      await page.selectOption("#play-form select[name=level]", "1000");
       await page.selectOption("#play-form select[name=time-control]", "none");
       await page.selectOption("#play-form select[name=start]", "standard");
       await page.click("#new-game");
       await waitFen(START);
       await page.waitForSelector("body[data-play=your-move]");
+      // The engine's strength() after the game's setElo: 1000 Elo, a low fractional skill level.
+      await page.waitForSelector("#play-info[data-elo='1000']", { timeout: 10_000 });
+      const skill = Number(await page.getAttribute("#play-info", "data-skill-level"));
+      expect(skill).toBeGreaterThanOrEqual(0);
+      expect(skill).toBeLessThan(5);
+      expect(await page.textContent("#play-info")).toBe(`The engine plays at 1000 Elo (skill level ${skill.toFixed(1)} of 20).`);
       await drag("e2", "e4");
       await page.waitForFunction(() => document.querySelectorAll("#move-list > .move").length === 2, null, { timeout: 15_000 });
       await page.waitForSelector("body[data-play=your-move]");
@@ -277,10 +291,11 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
 
     it("plays the engine with clocks: the engine moves first for the user's Black, and the clocks run", async () => {
       await page.selectOption("#play-form select[name=side]", "b");
-      await page.selectOption("#play-form select[name=level]", "2");
+      await page.selectOption("#play-form select[name=level]", "1200");
       await page.selectOption("#play-form select[name=time-control]", "3+2");
       await page.click("#new-game");
       await page.waitForSelector("body[data-play=your-move]", { timeout: 15_000 });
+      expect(await page.getAttribute("#play-info", "data-elo")).toBe("1200");
       expect(await page.getAttribute("#board", "data-orientation")).toBe("b");
       expect((await mainLine()).length).toBe(1);
       expect(await page.isVisible("#clock-bottom.running")).toBe(true);
@@ -300,6 +315,92 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       await page.waitForSelector("body[data-play=over]");
       expect(await page.isVisible("#clock-bottom.running")).toBe(false);
       await page.keyboard.press("f"); // back to White's view for the next tests
+    });
+
+    it("plays Chess960 from a numbered start: castling by putting the king onto its rook or on its square, PGN with Variant, analysis in Chess960 mode", async () => {
+      const start = chess960StartFen(C960_NUMBER);
+      await page.selectOption("#play-form select[name=side]", "w");
+      await page.selectOption("#play-form select[name=level]", "1000");
+      await page.selectOption("#play-form select[name=time-control]", "none");
+      await page.selectOption("#play-form select[name=start]", "chess960");
+      await page.fill("#play-form input[name=chess960-number]", String(C960_NUMBER));
+      await page.click("#new-game");
+      await waitFen(start);
+      await page.waitForSelector("body[data-play=your-move]");
+      expect(await page.getAttribute("#play-info", "data-chess960")).toBe(String(C960_NUMBER));
+      await drag("f1", "g3");
+      await page.waitForFunction(() => document.querySelectorAll("#move-list > .move").length === 2, null, { timeout: 15_000 });
+      await page.waitForSelector("body[data-play=your-move]");
+      const [, reply] = (await mainLine()) as string[];
+      // The king has no square to go to but its rook's: it is put onto the rook (g1h1).
+      await drag("g1", "h1");
+      await page.waitForFunction(() => document.querySelectorAll("#move-list > .move").length === 4, null, { timeout: 15_000 });
+      await page.waitForSelector("body[data-play=your-move]");
+      const line = (await mainLine()) as string[];
+      expect(line.slice(0, 3)).toEqual(["Ng3", reply, "O-O"]);
+      expect(await boardFen()).toBe(await fenAfter(line, start, true));
+      expect((await boardFen())!.split(" ")[0].split("/")[7]).toBe("BBQNRRK1"); // rook f1, king g1
+      await page.click("#resign");
+      await page.waitForSelector("body[data-play=over]");
+      await page.click("#copy-pgn");
+      await expect.poll(() => page.textContent("#pgn-message")).toBe("PGN copied to the clipboard.");
+      const pgn = await page.evaluate(() => navigator.clipboard.readText());
+      expect(pgn).toContain('[Variant "Chess960"]');
+      expect(pgn).toContain(`[FEN "${start}"]`);
+      expect(pgn).toMatch(/2\. O-O /);
+      const [read] = await parsePgn(pgn);
+      expect(read.chess960).toBe(true);
+      expect(read.moves().map((m) => m.san)).toEqual(line);
+      await page.selectOption("#play-form select[name=start]", "standard");
+
+      // A FEN that reads only as Chess960 is set in Chess960 mode; the king castles by going
+      // to its square (b1 to g1: O-O) and by a click on its rook (b8 then a8: O-O-O).
+      await setFen(C960_FEN);
+      expect(await page.textContent("#play-info")).toBe(""); // the game is closed
+      await page.locator("#board").scrollIntoViewIfNeeded(); // the PGN buttons scrolled it away
+      await drag("b1", "g1");
+      await waitFen(await fenAfter(["O-O"], C960_FEN, true));
+      await clickMove("b8", "a8");
+      const castled = await fenAfter(["O-O", "O-O-O"], C960_FEN, true);
+      expect(castled).toBe("2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+      await waitFen(castled);
+      expect(await mainLine()).toEqual(["O-O", "O-O-O"]);
+      // The analysis reads the Chess960 position (standard mode would refuse its castling
+      // rights) and its lines are legal Chess960 moves.
+      await page.locator("#move-list > .move").first().click();
+      await waitFen(await fenAfter(["O-O"], C960_FEN, true));
+      await page.click("#analyse");
+      await page.waitForFunction(() => Number(document.getElementById("analysis-panel")!.dataset.depth) >= 4, null, { timeout: 15_000 });
+      const sans = await page.$$eval("#pv-lines li.pv-line:first-child .pv-move", (els) => els.map((e) => e.textContent!));
+      const game = await Game.create(C960_FEN, { chess960: true });
+      game.play("O-O");
+      for (const san of sans) game.play(san);
+      expect(await page.locator("#move-message.error").count()).toBe(0); // no engine error shown
+      await page.click("#analyse");
+      await page.waitForSelector("#analysis-panel[data-state=off]");
+    });
+
+    it("shows the engine's win/draw/loss from White's view under the evaluation", async () => {
+      await setFen(NO_BLACK_QUEEN);
+      expect(await page.textContent("#an-wdl")).toBe("–");
+      await page.click("#analyse");
+      await page.waitForFunction(() => Number(document.getElementById("analysis-panel")!.dataset.depth) >= 6, null, { timeout: 15_000 });
+      // One look (the page redraws with every info line).
+      const { text, data, label } = await page.evaluate(() => {
+        const el = document.getElementById("an-wdl")!;
+        return { text: el.textContent!, data: el.dataset.wdl!, label: el.getAttribute("aria-label")! };
+      });
+      expect(text).toMatch(/^W \d+% D \d+% L \d+%$/);
+      const [w, d, l] = data.split(" ").map(Number);
+      expect(w + d + l).toBeGreaterThanOrEqual(998);
+      expect(w + d + l).toBeLessThanOrEqual(1002);
+      // Black to move a queen down: the engine's wdl is Black's, and White's view turns it round.
+      expect(w).toBeGreaterThan(l);
+      expect(text).toBe(`W ${Math.round(w / 10)}% D ${Math.round(d / 10)}% L ${Math.round(l / 10)}%`);
+      expect(label).toMatch(/^White wins \d+%, draw \d+%, Black wins \d+%$/);
+      await shot("10-wdl");
+      await page.click("#analyse");
+      await expect.poll(() => page.textContent("#an-wdl")).toBe("–");
     });
 
     it("analyses: evaluation, depth, speed and lines update, restart on every move, a line plays, stop is quick", async () => {

@@ -1,6 +1,6 @@
 // Continuous analysis: while it is on, every position change stops the running search and
 // starts one on the new position at once (Engine.analyse), and each info line updates the
-// evaluation bar, depth, speed and the MultiPV lines in SAN; a click on a move of a line
+// evaluation bar, win/draw/loss, depth, speed and the MultiPV lines in SAN; a click on a move of a line
 // plays the line up to it. Drawing is batched to one update per animation frame; the lines
 // hold still while the pointer or the focus is on them, so that a click hits the move read.
 //
@@ -14,7 +14,8 @@ import { Game } from "wasmchess";
 import type { Engine, SearchInfo, SearchResult } from "wasmchess";
 import type { GameTree, TreeNode } from "./tree.js";
 import { sideToMove, moveNumber } from "./fen-facts.js";
-import { whiteView, formatScore, describeScore, barShare } from "./score.js";
+import { whiteView, formatScore, describeScore, barShare, whiteWdl, formatWdl, describeWdl } from "./score.js";
+import type { Wdl } from "./score.js";
 
 export interface AnalysisView {
   panel: HTMLElement;
@@ -27,6 +28,8 @@ export interface AnalysisView {
   bar: HTMLElement;
   barFill: HTMLElement;
   barText: HTMLElement;
+  /** Win/draw/loss from White's view, under the bar's numbers. */
+  wdl: HTMLElement;
 }
 
 export interface AnalysisHost {
@@ -142,7 +145,9 @@ export class Analysis {
       if (this.pending) this.engines[this.active].stop();
       this.active = 1 - this.active;
     }
-    const pending = this.engines[this.active].analyse(position, { multiPv }, (info) => this.onInfo(run, info));
+    const engine = this.engines[this.active];
+    void engine.setChess960(tree.chess960); // the mode of the positions it is given
+    const pending = engine.analyse(position, { multiPv }, (info) => this.onInfo(run, info));
     this.pending = pending;
     pending.catch((err: unknown) => {
       if (run === this.run) this.host.showError(err instanceof Error ? err.message : String(err));
@@ -199,6 +204,7 @@ export class Analysis {
     }
     if (!active || !best) delete view.bar.dataset.score;
     view.barFill.style.height = `${share}%`;
+    this.renderWdl(mated ? this.finalWdl(stm) : active && best?.wdl ? whiteWdl(best.wdl, stm) : undefined);
     view.barText.textContent = text;
     view.bar.setAttribute("aria-valuenow", share.toFixed(0));
     view.bar.setAttribute("aria-valuetext", words);
@@ -216,6 +222,20 @@ export class Analysis {
       }
       for (const info of this.lines) if (info) view.lines.append(this.lineItem(node, info, stm));
     }
+  }
+
+  /** White's win/draw/loss of a finished game (mate or stalemate on the board). */
+  private finalWdl(stm: "w" | "b"): Wdl {
+    if (this.tree!.status(this.node!) !== "checkmate") return [0, 1000, 0];
+    return stm === "w" ? [0, 0, 1000] : [1000, 0, 0];
+  }
+
+  private renderWdl(wdl: Wdl | undefined): void {
+    const el = this.view.wdl;
+    el.textContent = wdl ? formatWdl(wdl) : "–";
+    el.setAttribute("aria-label", wdl ? describeWdl(wdl) : "no win/draw/loss estimate");
+    if (wdl) el.dataset.wdl = wdl.join(" ");
+    else delete el.dataset.wdl;
   }
 
   private lineItem(node: TreeNode, info: SearchInfo, stm: "w" | "b"): HTMLLIElement {
@@ -254,7 +274,7 @@ export class Analysis {
     if (!out) {
       out = [];
       try {
-        const game = new Game(fen);
+        const game = new Game(fen, { chess960: this.tree?.chess960 ?? false });
         for (const uci of pv.slice(0, SHOWN_PLIES + 1)) out.push(game.play(uci).san);
       } catch {
         // A line that does not fit the position (it cannot happen) shows up to its end.

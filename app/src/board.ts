@@ -128,7 +128,14 @@ export class BoardView {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
         const moves = this.movesFrom(event.squareFrom);
-        this.board.addLegalMovesMarkers(moves.map((m) => ({ to: m.uci.slice(2, 4), promotion: m.uci[4] })));
+        // A Chess960 castling move (king takes rook) is marked on the rook and on the king's
+        // destination square.
+        const targets: { to: string; promotion?: string }[] = moves.map((m) => ({ to: m.uci.slice(2, 4), promotion: m.uci[4] }));
+        for (const m of moves) {
+          const to = this.kingTakesRookDestination(m.uci);
+          if (to && to !== event.squareFrom && !targets.some((t) => t.to === to)) targets.push({ to });
+        }
+        this.board.addLegalMovesMarkers(targets);
         return moves.length > 0;
       }
       case INPUT_EVENT_TYPE.validateMoveInput:
@@ -142,7 +149,8 @@ export class BoardView {
 
   /** Accepts a move the user made on the board and hands it on once the board is done. */
   private validate(from: string, to: string): boolean {
-    const uci = this.castlingOntoRook(from, to) ?? from + to;
+    const direct = this.movesFrom(from).some((m) => m.uci.startsWith(from + to));
+    const uci = direct ? from + to : this.castlingOntoRook(from, to) ?? this.castlingToDestination(from, to) ?? from + to;
     const candidates = this.movesFrom(from).filter((m) => m.uci.startsWith(uci));
     if (candidates.length === 0) return false;
     if (candidates.length > 1) {
@@ -161,12 +169,29 @@ export class BoardView {
     return true;
   }
 
-  /** The king's castling move when the king was put onto its own rook (e1h1 → e1g1). */
+  /** The king's castling move in standard chess when the king was put onto its own rook
+   *  (e1h1 → e1g1). In Chess960 king-takes-rook is the move itself (found directly). */
   private castlingOntoRook(from: string, to: string): string | undefined {
     const king = this.board.getPiece(from);
     const target = this.board.getPiece(to);
     if (!king || !target || king[1] !== "k" || target !== king[0] + "r" || from[1] !== to[1]) return undefined;
     const file = to[0] > from[0] ? "g" : "c";
     return from + file + from[1];
+  }
+
+  /** A Chess960 castling move (king takes rook, b1h1) when the king was put on its
+   *  destination square (g1 or c1) instead; a king's own step there stays a king move. */
+  private castlingToDestination(from: string, to: string): string | undefined {
+    return this.movesFrom(from).find((m) => this.kingTakesRookDestination(m.uci) === to)?.uci;
+  }
+
+  /** The king's destination square of a king-takes-rook castling move (the g-file towards
+   *  the h side, else the c-file); undefined for any other move. */
+  private kingTakesRookDestination(uci: string): string | undefined {
+    const from = uci.slice(0, 2);
+    const to = uci.slice(2, 4);
+    const king = this.board.getPiece(from);
+    if (!king || king[1] !== "k" || this.board.getPiece(to) !== king[0] + "r" || from[1] !== to[1]) return undefined;
+    return (to[0] > from[0] ? "g" : "c") + from[1];
   }
 }

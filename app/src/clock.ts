@@ -13,7 +13,7 @@ export interface TimeControl {
 }
 
 export const TIME_CONTROLS: readonly TimeControl[] = [
-  { id: "none", name: "No clock (the level sets the engine's time)" },
+  { id: "none", name: "No clock (the engine takes up to 1 s a move)" },
   { id: "1+0", name: "1 min", initialMs: 60_000, incrementMs: 0 },
   { id: "3+2", name: "3 min + 2 s", initialMs: 180_000, incrementMs: 2_000 },
   { id: "5+3", name: "5 min + 3 s", initialMs: 300_000, incrementMs: 3_000 },

@@ -1,11 +1,14 @@
-// Playing strength: the levels the page offers and the one function that turns a level (and
-// the clocks) into what the engine is asked to do for its move.
+// Playing strength: the levels the page offers (the engine's Elo limit, or full strength), and
+// the one function that turns the clocks into what the engine is asked to do for its move.
 
 import type { SearchLimits } from "wasmchess";
 
 export interface Level {
-  readonly value: number;
+  /** The select's value: the Elo, or "full". */
+  readonly value: string;
   readonly name: string;
+  /** The engine's Elo limit (Engine.setElo); null for full strength. */
+  readonly elo: number | null;
 }
 
 /** The clocks as the engine's search limits take them (milliseconds). */
@@ -16,36 +19,35 @@ export interface ClockLimits {
   binc: number;
 }
 
-/** Today's levels: the engine has no strength setting yet, so a level is a fixed search size
- *  (the engine still plays its best move of that search). */
-const LEVEL_LIMITS: readonly (SearchLimits & { name: string })[] = [
-  { name: "1 (depth 1)", depth: 1 },
-  { name: "2 (depth 2)", depth: 2 },
-  { name: "3 (1,000 nodes)", nodes: 1_000 },
-  { name: "4 (4,000 nodes)", nodes: 4_000 },
-  { name: "5 (16,000 nodes)", nodes: 16_000 },
-  { name: "6 (64,000 nodes)", nodes: 64_000 },
-  { name: "7 (250,000 nodes)", nodes: 250_000 },
-  { name: "8 (full strength, 2 s a move)", movetime: 2_000 },
+/** Elo levels on the engine's scale (1000–2100, calibrated against Stockfish 15.1's UCI_Elo:
+ *  README "Strength levels"). */
+const ELOS = [1000, 1200, 1400, 1600, 1800, 2000, 2100] as const;
+
+export const LEVELS: readonly Level[] = [
+  ...ELOS.map((elo) => ({ value: String(elo), name: `${elo} Elo`, elo })),
+  { value: "full", name: "Full strength", elo: null },
 ];
 
-export const LEVELS: readonly Level[] = LEVEL_LIMITS.map((l, i) => ({ value: i + 1, name: l.name }));
+/** The level a game starts at unless the user picks another. */
+export const DEFAULT_LEVEL = "1200";
 
-/** The search limits of the engine's move at `level` (1–8), with the clocks when the game has
- *  them: the level's fixed limit caps the search, the clock ends it sooner when time is short
- *  (level 8 with a clock: the clock alone).
- *
- *  This is the only place where a level becomes engine settings. When the engine gains
- *  UCI_LimitStrength / UCI_Elo / Skill Level, a level becomes a strength option set once per
- *  game, and this function returns the clock (or a move time) alone. */
-export function levelLimits(level: number, clock?: ClockLimits): SearchLimits {
-  const { name: _name, ...fixed } = LEVEL_LIMITS[Math.min(Math.max(Math.round(level), 1), LEVEL_LIMITS.length) - 1];
-  if (!clock) return fixed;
-  const timed: SearchLimits = {
+/** The move time of a game without a clock (milliseconds). */
+export const MOVE_TIME_MS = 1_000;
+
+/** The level of a select's value (full strength for an unknown one). */
+export function levelOf(value: string): Level {
+  return LEVELS.find((l) => l.value === value) ?? LEVELS[LEVELS.length - 1];
+}
+
+/** The search limits of the engine's move: the clocks when the game has them, else a fixed
+ *  move time. The level is not here: it is the engine's Elo limit, set once per game
+ *  (Engine.setElo), and a weaker level searches shallower within the same limits. */
+export function levelLimits(clock?: ClockLimits): SearchLimits {
+  if (!clock) return { movetime: MOVE_TIME_MS };
+  return {
     wtime: Math.max(0, Math.floor(clock.wtime)),
     btime: Math.max(0, Math.floor(clock.btime)),
     winc: clock.winc,
     binc: clock.binc,
   };
-  return fixed.movetime !== undefined ? timed : { ...fixed, ...timed };
 }

@@ -54,6 +54,7 @@ class App {
       bar: $("eval-bar"),
       barFill: $("eval-fill"),
       barText: $("eval-text"),
+      wdl: $("an-wdl"),
     }, {
       playLine: (node, ucis) => this.playLine(node, ucis),
       showBestMove: (ucis) => this.board.setArrows(ucis),
@@ -66,14 +67,16 @@ class App {
       level: named(playForm, "level"),
       timeControl: named(playForm, "time-control"),
       start: named(playForm, "start"),
+      chess960Number: named(playForm, "chess960-number"),
+      info: $("play-info"),
       takeback: $<HTMLButtonElement>("takeback"),
       resign: $<HTMLButtonElement>("resign"),
       clockTop: $("clock-top"),
       clockBottom: $("clock-bottom"),
     }, {
       tree: () => this.tree,
-      newTree: (fen, side) => {
-        this.setTree(new GameTree(fen));
+      newTree: (fen, side, chess960) => {
+        this.setTree(new GameTree(fen, chess960));
         this.board.orientation = side;
         return this.tree;
       },
@@ -137,6 +140,7 @@ class App {
     this.rootCheck = undefined;
     // Whether the start position is check: asked of the engine's rules (in this thread).
     const root = tree.root;
+    void this.engine.setChess960(tree.chess960);
     const set = this.engine.setPosition(root.fen);
     const checkers = this.engine.checkers();
     void set.then(() => checkers).then((c) => {

@@ -41,6 +41,7 @@ export class PerftPanel {
     try {
       this.engine ??= Engine.create({ hashMb: 1 });
       const engine = await this.engine;
+      await engine.setChess960(tree.chess960);
       await engine.setPosition(node.fen);
       const start = performance.now();
       const entries: DivideEntry[] = divide ? await engine.divide(depth) : [];

@@ -117,7 +117,7 @@ export class PgnPanel {
     const fen = this.view.fen.value.trim();
     let tree: GameTree;
     try {
-      tree = new GameTree(fen);
+      tree = fenTree(fen);
     } catch (err) {
       this.view.fen.setAttribute("aria-invalid", "true");
       return this.say(this.view.fenMessage, err instanceof Error ? err.message : String(err), true);
@@ -143,5 +143,20 @@ export class PgnPanel {
     where.textContent = text;
     where.classList.toggle("error", error);
     where.dataset.kind = error ? "error" : "ok";
+  }
+}
+
+/** A tree from a FEN: standard chess, or Chess960 when only Chess960 reads it (castling rights
+ *  that name a king and rooks off their standard squares, or Shredder-FEN letters). A FEN
+ *  neither reads throws the standard reading's error. */
+function fenTree(fen: string): GameTree {
+  try {
+    return new GameTree(fen);
+  } catch (err) {
+    try {
+      return new GameTree(fen, true);
+    } catch {
+      throw err;
+    }
   }
 }

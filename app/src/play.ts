@@ -1,13 +1,15 @@
-// Playing the engine: a game from the standard start (or the position on the board) with the
-// user on one side, at a level and an optional time control with clocks; take back, resign,
+// Playing the engine: a game from the standard start, a Chess960 start (random or by number)
+// or the position on the board, with the user on one side, at a strength level (the engine's
+// Elo limit) and an optional time control with clocks; take back, resign,
 // and the endings the engine's rules report (mate, stalemate, threefold repetition, the
 // fifty-move rule, insufficient material) or a fallen flag.
 
+import { chess960StartFen } from "wasmchess";
 import type { Engine, SearchResult } from "wasmchess";
 import type { GameTree, TreeNode } from "./tree.js";
 import { type Side, sideToMove, opponent, bareKing } from "./fen-facts.js";
 import { ChessClock, TIME_CONTROLS, formatClock } from "./clock.js";
-import { LEVELS, levelLimits } from "./levels.js";
+import { LEVELS, DEFAULT_LEVEL, levelOf, levelLimits, type Level } from "./levels.js";
 
 export interface PlayView {
   form: HTMLFormElement;
@@ -15,6 +17,10 @@ export interface PlayView {
   level: HTMLSelectElement;
   timeControl: HTMLSelectElement;
   start: HTMLSelectElement;
+  /** The Chess960 start position's number (0–959; empty: a random one). */
+  chess960Number: HTMLInputElement;
+  /** Says what the game is: the engine's strength, the Chess960 start position. */
+  info: HTMLElement;
   takeback: HTMLButtonElement;
   resign: HTMLButtonElement;
   clockTop: HTMLElement;
@@ -23,8 +29,9 @@ export interface PlayView {
 
 export interface PlayHost {
   tree(): GameTree;
-  /** Replaces the game on the board with a new one from fen, seen from side. */
-  newTree(fen: string, side: Side): GameTree;
+  /** Replaces the game on the board with a new one from fen (in Chess960 mode when
+   *  chess960), seen from side. */
+  newTree(fen: string, side: Side, chess960: boolean): GameTree;
   /** Shows node (a move just played) on the board. */
   showNode(node: TreeNode): void;
   /** Stops the analysis before the game starts; resolves when the engine is free. */
@@ -49,14 +56,17 @@ export class Play {
   human: Side = "w";
   /** Why the last game ended, e.g. "Black wins by checkmate". */
   result = "";
-  private level = 1;
+  private level: Level = levelOf(DEFAULT_LEVEL);
   private clock?: ChessClock;
   private game = 0;
   private thinking?: Promise<SearchResult>;
 
   constructor(private readonly engine: Engine, private readonly view: PlayView, private readonly host: PlayHost) {
-    for (const level of LEVELS) view.level.add(new Option(level.name, String(level.value)));
-    view.level.value = "3";
+    for (const level of LEVELS) view.level.add(new Option(level.name, level.value));
+    view.level.value = DEFAULT_LEVEL;
+    const showNumber = () => (view.chess960Number.closest("label")!.hidden = view.start.value !== "chess960");
+    view.start.addEventListener("change", showNumber);
+    showNumber();
     for (const tc of TIME_CONTROLS) view.timeControl.add(new Option(tc.name, tc.id));
     view.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -84,12 +94,13 @@ export class Play {
     await this.host.stopAnalysis();
     const v = this.view;
     const side = v.side.value === "random" ? (Math.random() < 0.5 ? "w" : "b") : (v.side.value as Side);
-    const fen = v.start.value === "current" ? this.host.tree().current.fen : "startpos";
-    const tree = this.host.newTree(fen, side);
+    const start = this.startPosition();
+    if (!start) return;
+    const tree = this.host.newTree(start.fen, side, start.chess960);
     tree.headers.set("Event", "Casual game");
     tree.headers.set("Date", new Date().toISOString().slice(0, 10).replace(/-/g, "."));
-    this.level = Number(v.level.value);
-    const engineName = `WasmChess level ${this.level}`;
+    this.level = levelOf(v.level.value);
+    const engineName = `WasmChess ${this.level.elo === null ? "full strength" : this.level.name}`;
     tree.headers.set("White", side === "w" ? "You" : engineName);
     tree.headers.set("Black", side === "b" ? "You" : engineName);
     const tc = TIME_CONTROLS.find((t) => t.id === v.timeControl.value);
@@ -102,10 +113,51 @@ export class Play {
       ? new ChessClock({ initialMs: tc.initialMs, incrementMs: tc.incrementMs ?? 0 }, (s) => game === this.game && this.flagFell(s), () => this.renderClocks())
       : undefined;
     await this.engine.newGame();
+    // The level is the engine's strength for the whole game (analysis, an infinite search,
+    // stays at full strength on the same engine).
+    await this.engine.setElo(this.level.elo);
+    const strength = await this.engine.strength();
     if (game !== this.game) return;
+    this.showInfo(strength, start.number);
     if (this.clock) this.clock.start(sideToMove(tree.root.fen));
     if (!this.checkEnd(tree.root)) this.nextTurn(tree.root);
     this.update();
+  }
+
+  /** The start position the form asks for; undefined (and a message) for a bad number. */
+  private startPosition(): { fen: string; chess960: boolean; number?: number } | undefined {
+    const v = this.view;
+    if (v.start.value === "current") {
+      const tree = this.host.tree();
+      return { fen: tree.current.fen, chess960: tree.chess960 };
+    }
+    if (v.start.value !== "chess960") return { fen: "startpos", chess960: false };
+    const text = v.chess960Number.value.trim();
+    const number = text === "" ? Math.floor(Math.random() * 960) : Number(text);
+    if (!Number.isInteger(number) || number < 0 || number > 959) {
+      this.host.showError(`The Chess960 start position is a number from 0 to 959 (or empty for a random one), not "${text}".`);
+      return undefined;
+    }
+    return { fen: chess960StartFen(number), chess960: true, number };
+  }
+
+  /** Says the engine's strength (as the engine reports it) and the Chess960 start; nothing
+   *  without a game. */
+  private showInfo(strength: { elo: number | null; level: number } | undefined, chess960Number?: number): void {
+    const { info } = this.view;
+    if (!strength) {
+      info.textContent = "";
+      for (const key of ["elo", "skillLevel", "chess960"]) delete info.dataset[key];
+      return;
+    }
+    const playing = strength.elo === null
+      ? "The engine plays at full strength."
+      : `The engine plays at ${strength.elo} Elo (skill level ${strength.level.toFixed(1)} of 20).`;
+    info.textContent = chess960Number === undefined ? playing : `Chess960 start position ${chess960Number}. ${playing}`;
+    info.dataset.elo = strength.elo === null ? "full" : String(strength.elo);
+    info.dataset.skillLevel = strength.level.toFixed(2);
+    if (chess960Number === undefined) delete info.dataset.chess960;
+    else info.dataset.chess960 = String(chess960Number);
   }
 
   /** The user played node (a move of their side at the end of the game). */
@@ -156,6 +208,7 @@ export class Play {
     await this.abandon();
     this.clock = undefined;
     this.result = "";
+    this.showInfo(undefined);
     this.update();
   }
 
@@ -166,9 +219,10 @@ export class Play {
   private async engineMove(node: TreeNode): Promise<void> {
     const game = this.game;
     const tree = this.host.tree();
-    const limits = levelLimits(this.level, this.clock?.limits());
+    const limits = levelLimits(this.clock?.limits());
     let search: Promise<SearchResult> | undefined;
     try {
+      void this.engine.setChess960(tree.chess960);
       await this.engine.setPosition(tree.root.fen, tree.ucis(node));
       if (game !== this.game) return;
       search = this.engine.search(limits);

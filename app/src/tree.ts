@@ -1,7 +1,7 @@
 // The game tree of the board: a start position and every move played from it, the main line
 // first and the variations the user entered by playing a different move (or that a PGN
 // brought). Each move is checked, and written in SAN, by the package's Game (the engine's
-// own rules); a tree becomes a Game again for PGN export.
+// own rules, in Chess960 mode for a Chess960 game); a tree becomes a Game again for PGN export.
 
 import { Game, START_FEN } from "wasmchess";
 import type { GameStatus, LegalMove, MoveNode } from "wasmchess";
@@ -37,17 +37,18 @@ export class GameTree {
   private readonly legalCache = new WeakMap<TreeNode, LegalMove[]>();
   private readonly statusCache = new WeakMap<TreeNode, GameStatus>();
 
-  /** A tree from fen (the engine's rules must be loaded); throws the engine's Error for a bad
+  /** A tree from fen (the engine's rules must be loaded), a Chess960 game when chess960 (its
+   *  castling moves in UCI are king-takes-rook, e1h1); throws the engine's Error for a bad
    *  FEN. */
-  constructor(fen: string = START_FEN) {
-    const start = new Game(fen);
+  constructor(fen: string = START_FEN, readonly chess960 = false) {
+    const start = this.game(fen);
     this.root = this.node(undefined, "", "", start.fen());
     this.current = this.root;
   }
 
   /** The tree of a game read from PGN: its moves, variations, comments, NAGs and headers. */
   static fromGame(game: Game): GameTree {
-    const tree = new GameTree(game.startFen);
+    const tree = new GameTree(game.startFen, game.chess960);
     for (const [name, value] of game.headers) tree.headers.set(name, value);
     tree.comment = game.comment;
     tree.addLine(tree.root, game.moves());
@@ -63,6 +64,11 @@ export class GameTree {
       for (const variation of move.variations) this.addLine(parent, variation);
       parent = node;
     }
+  }
+
+  /** A Game from fen in this tree's mode. */
+  private game(fen: string): Game {
+    return new Game(fen, { chess960: this.chess960 });
   }
 
   private node(parent: TreeNode | undefined, san: string, uci: string, fen: string): TreeNode {
@@ -81,7 +87,7 @@ export class GameTree {
    *  main one when there was none, a variation otherwise). Throws the engine's Error for an
    *  illegal, ambiguous or malformed move. The current position does not change. */
   play(move: string, from: TreeNode = this.current): TreeNode {
-    const game = new Game(from.fen);
+    const game = this.game(from.fen);
     const played = game.play(move);
     const existing = from.children.find((c) => c.uci === played.uci);
     if (existing) return existing;
@@ -126,7 +132,7 @@ export class GameTree {
   legalMoves(node: TreeNode = this.current): LegalMove[] {
     let moves = this.legalCache.get(node);
     if (!moves) {
-      moves = new Game(node.fen).legalMoves();
+      moves = this.game(node.fen).legalMoves();
       this.legalCache.set(node, moves);
     }
     return moves;
@@ -137,7 +143,7 @@ export class GameTree {
   status(node: TreeNode = this.current): GameStatus {
     let status = this.statusCache.get(node);
     if (!status) {
-      const game = new Game(this.root.fen);
+      const game = this.game(this.root.fen);
       for (const uci of this.ucis(node)) game.play(uci);
       status = game.status();
       this.statusCache.set(node, status);
@@ -177,7 +183,7 @@ export class GameTree {
 
   /** The tree as a Game (main line, variations, comments, NAGs, headers) for PGN export. */
   toGame(): Game {
-    const game = new Game(this.root.fen);
+    const game = this.game(this.root.fen);
     for (const [name, value] of this.headers) game.headers.set(name, value);
     if (this.comment !== undefined) game.comment = this.comment;
     for (let n = this.root; n.children[0]; n = n.children[0]) {
