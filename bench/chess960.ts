@@ -35,26 +35,13 @@ sf.setOption("UCI_Chess960", "true");
 const core = await Core.create();
 core.setChess960(true);
 
-/** Stockfish's divide of a position: move -> count. */
-async function sfDivide(fen: string, moves: string[], d: number): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const listener = (line: string) => {
-    const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
-    if (m) counts.set(m[1], Number(m[2]));
-  };
-  sf.listeners.push(listener);
-  await sf.perft(`fen ${fen}${moves.length ? ` moves ${moves.join(" ")}` : ""}`, d);
-  sf.listeners.splice(sf.listeners.indexOf(listener), 1);
-  return counts;
-}
-
 /** Follows the first disagreeing move down to depth 1 and describes it. */
 async function narrow(fen: string, d: number): Promise<string> {
   const moves: string[] = [];
   for (let left = d; left >= 1; left--) {
     core.setPosition(fen, moves);
     const ours = new Map(core.divide(left).map((e) => [e.move, e.nodes] as [string, number]));
-    const theirs = await sfDivide(fen, moves, left);
+    const theirs = await sf.divide(`fen ${fen}${moves.length ? ` moves ${moves.join(" ")}` : ""}`, left);
     const keys = new Set([...ours.keys(), ...theirs.keys()]);
     const bad = [...keys].find((k) => ours.get(k) !== theirs.get(k));
     if (bad === undefined) return `divide agrees after ${moves.join(" ") || "(root)"}`;

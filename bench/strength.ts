@@ -24,7 +24,7 @@ interface Row {
   label: string;
   ours: string;
   sfElo: number;
-  label_elo: number | null;
+  labelElo: number | null;
 }
 
 const { values } = parseArgs({
@@ -47,13 +47,13 @@ function rows(): Row[] {
     return values.level.split(",").map((p) => {
       const [l, s] = p.split(":").map(Number);
       if (!Number.isInteger(l) || l < 0 || l > 20 || !Number.isInteger(s)) throw new Error(`--level: bad pair ${p} (LEVEL:SF_ELO)`);
-      return { label: `level ${l}`, ours: `option.Skill Level=${l}`, sfElo: clampSf(s), label_elo: null };
+      return { label: `level ${l}`, ours: `option.Skill Level=${l}`, sfElo: clampSf(s), labelElo: null };
     });
   }
   return (values.elo ?? "1400,1700,2000,2300").split(",").map((e) => {
     const elo = Number(e);
     if (!Number.isInteger(elo)) throw new Error(`--elo: bad value ${e}`);
-    return { label: `Elo ${elo}`, ours: `option.UCI_LimitStrength=true,option.UCI_Elo=${elo}`, sfElo: clampSf(elo), label_elo: elo };
+    return { label: `Elo ${elo}`, ours: `option.UCI_LimitStrength=true,option.UCI_Elo=${elo}`, sfElo: clampSf(elo), labelElo: elo };
   });
 }
 
@@ -89,7 +89,7 @@ rows().forEach((row, i) => {
   const m = play(row, i);
   const n = m.wins + m.losses + m.draws;
   const measured = row.sfElo + m.elo;
-  const pass = row.label_elo === null ? "" : Math.abs(measured - row.label_elo) <= TOLERANCE ? "yes" : "no";
+  const pass = row.labelElo === null ? "" : Math.abs(measured - row.labelElo) <= TOLERANCE ? "yes" : "no";
   const fmt = Number.isFinite(measured) ? `${Math.round(measured)} ± ${Math.round(m.error)}` : `${m.elo > 0 ? "above" : "below"} (no draws or losses)`;
   console.log(`| ${row.label} | ${row.sfElo} | ${m.wins}-${m.draws}-${m.losses} | ${((m.wins + m.draws / 2) / n * 100).toFixed(1)}% | ${fmt} | ${pass} |`);
 });

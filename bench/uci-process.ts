@@ -180,6 +180,22 @@ export class UciProcess {
     return [Number(line.split(":")[1]), ms];
   }
 
+  /** `go perft depth` in `position ...`, read as a divide: each root move's count. */
+  async divide(position: string, depth: number, timeoutMs = 600_000): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const listener = (line: string) => {
+      const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
+      if (m) counts.set(m[1], Number(m[2]));
+    };
+    this.listeners.push(listener);
+    try {
+      await this.perft(position, depth, timeoutMs);
+    } finally {
+      this.listeners.splice(this.listeners.indexOf(listener), 1);
+    }
+    return counts;
+  }
+
   /** Asks the engine to quit and kills it if it has not gone after a grace period. */
   async quit(graceMs = 1000): Promise<void> {
     if (this.exited) return;

@@ -77,18 +77,6 @@ describe.skipIf(!stockfish)("Chess960 perft against native Stockfish (UCI_Chess9
   });
   afterAll(async () => sf?.quit());
 
-  async function stockfishDivide(fen: string, depth: number): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    const listener = (line: string) => {
-      const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
-      if (m) counts.set(m[1], Number(m[2]));
-    };
-    sf.listeners.push(listener);
-    await sf.perft(`fen ${fen}`, depth);
-    sf.listeners.splice(sf.listeners.indexOf(listener), 1);
-    return counts;
-  }
-
   it("agrees on all 960 start positions at depth 4", async () => {
     const differing: string[] = [];
     for (let n = 0; n < 960; n++) {
@@ -128,7 +116,7 @@ describe.skipIf(!stockfish)("Chess960 perft against native Stockfish (UCI_Chess9
       }
       const fen = core.fen();
       const ours = new Map(core.divide(3).map((e) => [e.move, e.nodes] as [string, number]));
-      expect(ours, fen).toEqual(await stockfishDivide(fen, 3));
+      expect(ours, fen).toEqual(await sf.divide(`fen ${fen}`, 3));
       if (core.legalMovesWithSan().some((m) => m.san.startsWith("O-O"))) castlingPositions++;
     }
     expect(castlingPositions).toBeGreaterThan(5);

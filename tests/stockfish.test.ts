@@ -9,18 +9,6 @@ import { describeWithOracle } from "./oracles.js";
 
 const stockfish = findExecutable("stockfish");
 
-async function stockfishDivide(sf: UciProcess, fen: string, depth: number): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const listener = (line: string) => {
-    const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
-    if (m) counts.set(m[1], Number(m[2]));
-  };
-  sf.listeners.push(listener);
-  await sf.perft(`fen ${fen}`, depth);
-  sf.listeners.splice(sf.listeners.indexOf(listener), 1);
-  return counts;
-}
-
 for (const backend of SLIDER_BACKENDS) describeWithOracle("stockfish", stockfish !== undefined, `divide against native Stockfish, ${backend.name} sliders`, () => {
   let sf: UciProcess;
   let core: Core;
@@ -53,7 +41,7 @@ for (const backend of SLIDER_BACKENDS) describeWithOracle("stockfish", stockfish
       }
       const fen = core.fen();
       const ours = new Map(core.divide(3).map((e) => [e.move, e.nodes] as [string, number]));
-      const theirs = await stockfishDivide(sf, fen, 3);
+      const theirs = await sf.divide(`fen ${fen}`, 3);
       expect(ours, fen).toEqual(theirs);
       compared++;
     }
