@@ -5,56 +5,19 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
-import { createServer, Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromium, Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { legalMoves } from "wasmchess";
 import { describeWithOracle } from "./oracles.js";
+import { CHROMIUM, ROOT, serveStatic, launchChromium } from "../bench/app-page.js";
+import type { StaticServer } from "../bench/app-page.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const KIWIPETE_PERFT_3 = 97862;
 // A quiet middlegame: the 2-second search has real work and no quick mate to end it early.
 const MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--no-first-run", "--disable-sync", "--disable-quic",
-];
-const MIME: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".css": "text/css; charset=utf-8",
-};
-
-/** Serves dir on a free localhost port; with isolate, every response carries COOP/COEP. */
-async function serve(dir: string, isolate: boolean): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const file = normalize(join(dir, path === "/" ? "index.html" : path));
-    const headers: Record<string, string> = isolate
-      ? { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }
-      : {};
-    try {
-      if (!file.startsWith(dir)) throw new Error("outside the served folder");
-      const body = await readFile(file);
-      res.writeHead(200, { ...headers, "Content-Type": MIME[extname(file)] ?? "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404, headers);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return { server, url: `http://127.0.0.1:${address.port}/` };
-}
-
 describeWithOracle("chromium", existsSync(CHROMIUM), "browser example in headless Chromium", () => {
   let dist: string;
   let buildLog: string;
@@ -66,7 +29,7 @@ describeWithOracle("chromium", existsSync(CHROMIUM), "browser example in headles
     const config = join(ROOT, "examples/browser/vite.config.ts");
     const out = await promisify(execFile)(process.execPath, [vite, "build", "--config", config, "--outDir", dist, "--emptyOutDir"], { cwd: ROOT });
     buildLog = out.stdout + out.stderr;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -98,23 +61,22 @@ describeWithOracle("chromium", existsSync(CHROMIUM), "browser example in headles
     { mode: "plain page (no SharedArrayBuffer: stop restarts the worker)", isolate: false, stopBoundMs: 500 },
     { mode: "cross-origin isolated page (stop through shared memory)", isolate: true, stopBoundMs: 100 },
   ])("$mode", ({ isolate, stopBoundMs }) => {
-    let server: Server;
+    let server: StaticServer;
     let page: Page;
     const errors: string[] = [];
 
     beforeAll(async () => {
-      const served = await serve(dist, isolate);
-      server = served.server;
+      server = await serveStatic(dist, isolate);
       page = await browser.newPage();
       page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
       page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()} ${m.location().url}`));
-      await page.goto(served.url);
+      await page.goto(server.url);
       await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready", null, { timeout: 20_000 });
     });
 
     afterAll(async () => {
       await page?.close();
-      await new Promise((resolve) => server?.close(resolve));
+      await server?.close();
     });
 
     async function startSearch(fen: string): Promise<number> {
