@@ -48,7 +48,7 @@ engine.listeners.push((l) => {
 const t0 = performance.now();
 for (let i = 1; i <= searches; i++) {
   if (i % 100 === 0) engine.send("ucinewgame");
-  if (i % 1000 === 500) engine.send(`setoption name MultiPV value ${1 + ((i / 1000) % 4)}`);
+  if (i % 1000 === 500) engine.send(`setoption name MultiPV value ${1 + (Math.floor(i / 1000) % 4)}`);
   const fen = fens[i % fens.length];
   // Every third search plays from the start position through a line, to exercise the history.
   engine.send(i % 3 === 0 ? "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6" : `position fen ${fen}`);

@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Engine } from "./engine.js";
 import { UciSession } from "./uci.js";
+import { collectIfGrown, limitYoungGeneration } from "./idle-gc.js";
 
 // WASMCHESS_BUILD=classical runs the hand-crafted evaluation (default: the network build
 // where the host has wasm SIMD).
@@ -16,8 +17,12 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
 }
 // open(): commands are read as soon as the in-thread rules instance is up; the worker starts
 // meanwhile and the commands that need it wait for it.
+limitYoungGeneration();
 const engine = await Engine.open({ build });
-const session = new UciSession(engine, (line) => process.stdout.write(line + "\n"), {
+const session = new UciSession(engine, (line) => {
+  process.stdout.write(line + "\n");
+  if (line.startsWith("bestmove")) setImmediate(collectIfGrown);
+}, {
   readFile: (path) => readFileSync(path),
   writeFile: (path, bytes) => writeFileSync(path, bytes),
 });
