@@ -11,8 +11,8 @@ const BISHOP_DR: StaticArray<i32> = [1, -1, 1, -1];
 function walk(sq: Square, occ: Bitboard, df: StaticArray<i32>, dr: StaticArray<i32>, edgeMask: bool): Bitboard {
   let att: u64 = 0;
   for (let d = 0; d < 4; d++) {
-    const sf = df[d];
-    const sr = dr[d];
+    const sf = unchecked(df[d]);
+    const sr = unchecked(dr[d]);
     let f = (sq & 7) + sf;
     let r = (sq >> 3) + sr;
     while (f >= 0 && f < 8 && r >= 0 && r < 8) {

@@ -44,16 +44,17 @@ function fill(entries: usize, magics: StaticArray<u64>, isRook: bool): void {
     const size = 1 << bits;
     const table = heap.alloc(<usize>size << 3);
     sliderTableBytes += size << 3;
+    const magic = magics[sq];
     const entry = entries + (<usize>sq << 5);
     store<u64>(entry, mask);
-    store<u64>(entry, magics[sq], 8);
+    store<u64>(entry, magic, 8);
     store<u64>(entry, <u64>(64 - bits), 16);
     store<usize>(entry, table, 24);
     // Carry-Rippler walk over every subset of the mask.
     let sub: u64 = 0;
     do {
       const att = isRook ? slowRookAttacks(sq, sub) : slowBishopAttacks(sq, sub);
-      const idx = (sub * magics[sq]) >> (<u64>(64 - bits));
+      const idx = (sub * magic) >> (<u64>(64 - bits));
       store<u64>(table + (<usize>idx << 3), att);
       sub = (sub - mask) & mask;
     } while (sub != 0);
