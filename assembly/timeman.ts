@@ -6,10 +6,10 @@
 import { hostNow } from "./host";
 
 /** Moves assumed still to play at the start of a sudden-death game (a quarter fewer per ply). */
-const MOVES_LEFT_AT_START = 50;
+const MOVES_LEFT_AT_START = 40;
 /** A new iteration starts only if the time used so far, times this, fits the soft budget
  *  (the next iteration usually costs about this much more than all before it). */
-const ITERATION_GROWTH = 1.6;
+const ITERATION_GROWTH = 1.2;
 
 /** Range and default of the UCI option Move Overhead. */
 export const MOVE_OVERHEAD_MAX_MS = 5000;
