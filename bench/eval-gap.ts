@@ -7,8 +7,7 @@
 //   npx tsx bench/eval-gap.ts --player NAME FILE.pgn [FILE.pgn ...] [--threshold 150] [--list]
 
 import { parseArgs } from "node:util";
-import { createReadStream } from "node:fs";
-import { readPgn } from "../bindings/pgn-read.js";
+import { readCommentedGames } from "./match/commented.js";
 
 const { values, positionals } = parseArgs({
   options: { player: { type: "string" }, threshold: { type: "string", default: "150" }, list: { type: "boolean", default: false } },
@@ -18,42 +17,26 @@ if (!values.player || positionals.length === 0) throw new Error("usage: eval-gap
 const THRESHOLD = Number(values.threshold);
 const BELIEVED = -100;
 
-/** Centipawns of a move comment "+0.35/12 0.4s" or "-M5/20 ..." (mates as ±10,000). */
-function score(comment: string | undefined): number {
-  const m = /^([+-]?)(M?)([\d.]+)\//.exec(comment ?? "");
-  if (!m) return NaN;
-  const value = m[2] ? 10000 : Math.round(Number(m[3]) * 100);
-  return m[1] === "-" ? -value : value;
-}
-
 let lost = 0;
-let seen = 0;
 let believed = 0;
 const gaps: number[] = [];
-for (const file of positionals) {
-  for await (const game of readPgn(createReadStream(file, "utf8"))) {
-    const weWhite = game.headers.get("White") === values.player;
-    if (!weWhite && game.headers.get("Black") !== values.player) continue;
-    if (game.result !== (weWhite ? "0-1" : "1-0")) continue;
-    lost++;
-    const whiteFirst = game.startFen.split(" ")[1] === "w";
-    let ours = NaN;
-    for (const [ply, move] of game.moves().entries()) {
-      const ourMove = (ply % 2 === 0) === whiteFirst === weWhite;
-      const s = score(move.comment);
-      if (ourMove) {
-        ours = s;
-      } else if (s >= THRESHOLD && !Number.isNaN(ours)) {
-        seen++;
-        if (ours > BELIEVED) believed++;
-        gaps.push(ours);
-        if (values.list) console.log(`${file} round ${game.headers.get("Round")}: opponent +${s} at ply ${ply + 1}, ${values.player} ${ours}`);
-        break;
-      }
+for await (const game of readCommentedGames(positionals)) {
+  const us = game.players.indexOf(values.player);
+  if (us < 0 || game.result !== (us === 0 ? "0-1" : "1-0")) continue;
+  lost++;
+  let ours: number | undefined;
+  for (const [ply, move] of game.moves.entries()) {
+    if (move.side === us) {
+      ours = move.cp;
+    } else if (move.cp !== undefined && move.cp >= THRESHOLD && ours !== undefined) {
+      if (ours > BELIEVED) believed++;
+      gaps.push(ours);
+      if (values.list) console.log(`round ${game.round}: opponent ${move.cp} cp at ply ${ply + 1}, ${values.player} ${ours} cp`);
+      break;
     }
   }
 }
 gaps.sort((a, b) => a - b);
 const median = gaps.length ? gaps[Math.floor(gaps.length / 2)] : NaN;
-console.log(`${values.player} lost ${lost} games; in ${seen} the opponent's score reached +${THRESHOLD}`);
+console.log(`${values.player} lost ${lost} games; in ${gaps.length} the opponent's score reached +${THRESHOLD}`);
 console.log(`at that moment ${values.player}'s own last score was above ${BELIEVED} in ${believed} of them (median ${median} cp)`);

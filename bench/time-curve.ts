@@ -6,8 +6,7 @@
 //   npx tsx bench/time-curve.ts FILE.pgn [FILE.pgn ...] [--band 10]
 
 import { parseArgs } from "node:util";
-import { createReadStream } from "node:fs";
-import { readPgn } from "../bindings/pgn-read.js";
+import { readCommentedGames } from "./match/commented.js";
 
 const { values, positionals } = parseArgs({ options: { band: { type: "string", default: "10" } }, allowPositionals: true });
 if (positionals.length === 0) throw new Error("usage: time-curve FILE.pgn [FILE.pgn ...] [--band 10]");
@@ -26,27 +25,19 @@ function add(player: string, band: number, used: number, left: number): void {
 }
 
 let games = 0;
-for (const file of positionals) {
-  for await (const game of readPgn(createReadStream(file, "utf8"))) {
-    const tc = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(game.headers.get("TimeControl") ?? "");
-    if (!tc) continue;
-    const [base, inc] = [Number(tc[1]), Number(tc[2])];
-    const clock = [base, base];
-    const firstMover = game.startFen.split(" ")[1] === "w" ? 0 : 1;
-    const players = [game.headers.get("White") ?? "?", game.headers.get("Black") ?? "?"];
-    // The match starts from an opening line; count moves from the game's own first move.
-    game.moves().forEach((move, ply) => {
-      const side = (firstMover + ply) % 2;
-      const used = Number(/([\d.]+)s\s*$/.exec(move.comment ?? "")?.[1] ?? NaN);
-      if (Number.isNaN(used)) return;
-      clock[side] = clock[side] - used + inc;
-      add(players[side], Math.floor(ply / 2 / BAND), used, clock[side]);
-    });
-    games++;
+for await (const game of readCommentedGames(positionals)) {
+  if (!game.timeControl) continue;
+  const { base, inc } = game.timeControl;
+  const clock = [base, base];
+  for (const move of game.moves) {
+    if (move.seconds === undefined) continue;
+    clock[move.side] += inc - move.seconds;
+    add(game.players[move.side], Math.floor((move.moveNumber - 1) / BAND), move.seconds, clock[move.side]);
   }
+  games++;
 }
 
-console.log(`${games} games; mean seconds per move and mean clock left, by the game's own move number`);
+console.log(`${games} games; mean seconds per move and mean clock left, by the mover's own move number`);
 for (const [player, bands] of sums) {
   console.log(`\n${player}`);
   console.log("  moves      per move   clock left   moves seen");

@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { fileURLToPath } from "node:url";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Core, START_FEN } from "../bindings/core.js";
@@ -15,6 +15,7 @@ import { GameClocks, parseTimeControl, pgnTimeControl } from "../bench/match/clo
 import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../bench/match/args.js";
 import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../bench/match/openings.js";
 import { formatPgn, movetextWords, wrapWords } from "../bench/match/pgn.js";
+import { parseMoveComment, readCommentedGames } from "../bench/match/commented.js";
 import { EngineConfig, formatScore, parseInfo } from "../bench/match/engine.js";
 import { GameRecord, positionCommand } from "../bench/match/game.js";
 import { Match, MatchOptions, SPRT_MIN_GAMES } from "../bench/match/runner.js";
@@ -240,6 +241,28 @@ describe("match PGN", () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(79);
     expect(lines.join(" ")).toBe(words.join(" "));
     expect(lines.join(" ")).toMatch(/\{a b c\} \*$/);
+  });
+
+  it("reads back the move comments it writes: mover, score, depth and time", async () => {
+    const record = game("4k3/8/8/8/8/8/8/R3K3 b Q - 0 30", ["Kd7", "Ra7+", "Kc6"]);
+    record.moves[0] = { ...record.moves[0], score: { kind: "cp", value: -35 }, depth: 12, timeMs: 377 };
+    record.moves[1] = { ...record.moves[1], score: { kind: "mate", value: 3 }, depth: 20, timeMs: 1250 };
+    record.moves[2] = { ...record.moves[2], book: true };
+    const dir = mkdtempSync(join(tmpdir(), "match-"));
+    const file = join(dir, "games.pgn");
+    writeFileSync(file, formatPgn(record, { ...ctx, moveComments: true }));
+    const games = [];
+    for await (const g of readCommentedGames([file])) games.push(g);
+    rmSync(dir, { recursive: true });
+    expect(games).toHaveLength(1);
+    expect(games[0].players).toEqual(["Alpha", 'Be"ta']);
+    expect(games[0].timeControl).toEqual({ base: 10, inc: 0.1 });
+    expect(games[0].moves).toEqual([
+      { side: 1, moveNumber: 1, cp: -35, depth: 12, seconds: 0.377 },
+      { side: 0, moveNumber: 1, cp: 100_000 - 3, depth: 20, seconds: 1.25 },
+      { side: 1, moveNumber: 2 },
+    ]);
+    expect(parseMoveComment("-M2/9 0.010s")).toEqual({ cp: -100_000 + 2, depth: 9, seconds: 0.01 });
   });
 
   it("parses info lines and formats scores", () => {
