@@ -3,7 +3,7 @@
 // re-creates the wasm after a trap.
 
 import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./core.js";
-import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, remember, samePosition, lessWaited } from "./protocol.js";
+import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, remember, samePosition, lessWaited, epochNow } from "./protocol.js";
 import type { Request, Call, PositionRecord } from "./protocol.js";
 import { openPort } from "#worker-port";
 import type { EngineBuild } from "./wasm.js";
@@ -55,7 +55,7 @@ function search(c: Core, req: Extract<Request, { kind: "search" }>): unknown {
   if (req.multiPv !== undefined) c.setMultiPv(req.multiPv);
   searching = req.id;
   try {
-    return c.search(lessWaited(req.limits, performance.timeOrigin + performance.now() - req.sentAt), {
+    return c.search(lessWaited(req.limits, epochNow() - req.sentAt), {
       poll,
       onInfo: (info) => port.post({ kind: "info", id: req.id, info }),
       onCurrMove: (current) => port.post({ kind: "currmove", id: req.id, current }),

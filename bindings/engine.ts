@@ -7,7 +7,7 @@
 // cross-origin isolation) `stop` ends the worker, answers with the best move reported so far,
 // and starts a fresh worker with the same options.
 
-import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember } from "./protocol.js";
+import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNow } from "./protocol.js";
 import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
 import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
@@ -80,11 +80,6 @@ type Pending = {
 };
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-
-/** Milliseconds since the epoch with sub-millisecond precision, comparable across threads. */
-export function epochNow(): number {
-  return performance.timeOrigin + performance.now();
-}
 const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
 const HANDLERS = ["onInfo", "onCurrMove"];
 

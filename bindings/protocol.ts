@@ -83,6 +83,12 @@ export function samePosition(a: PositionRecord | undefined, b: PositionRecord): 
   return a !== undefined && a.fen === b.fen && a.chess960 === b.chess960 && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves[i]);
 }
 
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across threads
+ *  (the caller stamps a search request, the worker reads how long it waited). */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** The limits with the time the request waited (for the worker to start, or behind earlier
  *  requests) taken off the clocks and the move time: the caller's clock was running. */
 export function lessWaited(limits: SearchLimits, waitedMs: number): SearchLimits {
