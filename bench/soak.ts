@@ -30,16 +30,10 @@ const fens = readFileSync(OPENINGS, "utf8")
   .filter((l) => l.trim())
   .map((l) => l.split(/\s+/).slice(0, 4).join(" ") + " 0 1");
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 const engine = new UciProcess(process.execPath, [CLI]);
 await engine.init();
 if (values.hash !== undefined) engine.send(`setoption name Hash value ${values.hash}`);
 await engine.isReady();
-const pid = engine["child"].pid!;
 const samples: [number, number][] = [];
 let bestmoves = 0;
 engine.listeners.push((l) => {
@@ -55,8 +49,9 @@ for (let i = 1; i <= searches; i++) {
   engine.send(`go nodes ${values.nodes}`);
   await engine.waitFor((l) => l.startsWith("bestmove"), 30_000);
   if (i % every === 0) {
-    samples.push([i, rssMb(pid)]);
-    process.stdout.write(`\rsearch ${i}/${searches}  RSS ${rssMb(pid).toFixed(1)} MB  ${((performance.now() - t0) / 1000).toFixed(0)} s   `);
+    const rss = engine.memoryMb("VmRSS");
+    samples.push([i, rss]);
+    process.stdout.write(`\rsearch ${i}/${searches}  RSS ${rss.toFixed(1)} MB  ${((performance.now() - t0) / 1000).toFixed(0)} s   `);
   }
 }
 await engine.isReady();

@@ -31,12 +31,6 @@ interface Run {
   searchPrivateMb: number;
 }
 
-function statusMb(pid: number, field: "VmHWM" | "RssAnon"): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-}
-const peakMb = (pid: number) => statusMb(pid, "VmHWM");
-
 /** One start: spawn, `uci`, `isready`; then a 1 s infinite search and its stop. */
 async function measure(command: string, args: string[]): Promise<Run> {
   const t0 = performance.now();
@@ -44,8 +38,7 @@ async function measure(command: string, args: string[]): Promise<Run> {
   await engine.init();
   await engine.isReady();
   const startMs = performance.now() - t0;
-  const pid = engine.pid!;
-  const readyPeakMb = peakMb(pid);
+  const readyPeakMb = engine.memoryMb("VmHWM");
   engine.send("position startpos");
   engine.send("go infinite");
   await new Promise((r) => setTimeout(r, SEARCH_MS));
@@ -53,8 +46,8 @@ async function measure(command: string, args: string[]): Promise<Run> {
   engine.send("stop");
   await engine.waitFor((l) => l.startsWith("bestmove"));
   const stopMs = performance.now() - s0;
-  const searchPeakMb = peakMb(pid);
-  const searchPrivateMb = statusMb(pid, "RssAnon");
+  const searchPeakMb = engine.memoryMb("VmHWM");
+  const searchPrivateMb = engine.memoryMb("RssAnon");
   await engine.quit();
   return { startMs, readyPeakMb, stopMs, searchPeakMb, searchPrivateMb };
 }

@@ -2,7 +2,7 @@
 // Used by the perft benchmark, the perft-suite generator and the match runner.
 
 import { spawn, ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 /** Finds an executable on the PATH or in /usr/games (where Debian puts engines). */
@@ -78,6 +78,13 @@ export class UciProcess {
   /** The process id (undefined if it could not be started). */
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** A memory figure of the process from /proc (Linux), in MB: VmRSS resident now, VmHWM its
+   *  peak, RssAnon the private (anonymous) part of the resident memory. */
+  memoryMb(field: "VmRSS" | "VmHWM" | "RssAnon"): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, "utf8");
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
   }
 
   /** The last part of what the engine wrote to stderr. */
