@@ -25,6 +25,8 @@ export interface TrainSettings {
   weightDecay: number;
   /** Centipawns per unit of the logistic (fitted from the data when 0). */
   evalScale: number;
+  /** Mirror half of the training positions left to right (data augmentation). */
+  mirror: boolean;
   seed: number;
 }
 
@@ -154,7 +156,7 @@ export class NnueTrainer {
       const n = Math.min(this.s.batchSize, order.length - from);
       this.put(data.train, order, from, n);
       this.step++;
-      loss += this.k.trainBatch(n, this.s.wdl, evalScale, lr, this.s.weightDecay, this.step);
+      loss += this.k.trainBatch(n, this.s.wdl, evalScale, lr, this.s.weightDecay, this.step, this.s.mirror);
       onBatch?.(from + n);
     }
     return loss / Math.max(order.length, 1);

@@ -3,12 +3,13 @@
 //   npm run train -- --data data/<name> [--data ...] --out data/train/<run> [--hidden 256]
 //       [--buckets 1] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
-//       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--resume]
+//       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--resume]
 //
 // Every epoch prints the training and validation loss with positions per second and saves
 // <out>/checkpoint.bin (parameters, Adam moments, progress); --resume continues from it. The
 // network of every epoch is written as <out>/wcnn-<hash>.nnue and named in <out>/train.log.
 // --eval-scale 0 fits the logistic's scale to the data (sigmoid(score / s) against results).
+// --mirror trains on each position or its left-right mirror image, at random (augmentation).
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync } from "node:fs";
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     "eval-scale": { type: "string", default: "0" },
     positions: { type: "string" },
     seed: { type: "string", default: "1" },
+    mirror: { type: "boolean", default: false },
     resume: { type: "boolean", default: false },
   },
 });
@@ -71,6 +73,7 @@ const settings: TrainSettings = {
   weightDecay: num("weight-decay", 0, 1),
   evalScale: num("eval-scale", 0, 10000),
   seed: num("seed", 0, 2 ** 32 - 1, true),
+  mirror: values.mirror,
 };
 const out = values.out;
 mkdirSync(out, { recursive: true });

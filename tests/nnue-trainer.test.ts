@@ -16,7 +16,7 @@ const NNUE_WASM = new URL("../build/wasmchess-nnue.wasm", import.meta.url);
 
 const settings: TrainSettings = {
   hidden: 32, buckets: 2, screlu: true, wdl: 0.5, batchSize: 1024, epochs: 6, lr: 0.005, lrStep: 100, lrGamma: 0.1,
-  weightDecay: 0.01, evalScale: 0, seed: 5,
+  weightDecay: 0.01, evalScale: 0, seed: 5, mirror: false,
 };
 let data: TrainingData;
 let evalScale: number;
@@ -88,6 +88,31 @@ describe("NNUE trainer", () => {
     // order or perspective would cost hundreds.
     expect(sum / n).toBeLessThan(4);
     expect(worst).toBeLessThan(20);
+  });
+
+  it("--mirror teaches the network the left-right symmetry of chess without castling", async () => {
+    /** Mean |eval(p) - eval(mirror of p)| of the network over validation positions. */
+    async function asymmetry(mirror: boolean): Promise<number> {
+      const t = await NnueTrainer.create({ ...settings, mirror });
+      for (let e = 0; e < settings.epochs; e++) t.trainEpoch(data, evalScale, new Rng(3, e));
+      const core = await engineWith(quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() }));
+      const codec = new RecordCodec(core);
+      let sum = 0;
+      const n = 200;
+      for (let i = 0; i < n; i++) {
+        codec.unpack(data.validation, i, `validation ${i}`);
+        const [board, side, , ep, ...rest] = core.fen().split(" ");
+        const flip = (s: string) => s.replace(/[a-h]/g, (f) => String.fromCharCode(201 - f.charCodeAt(0))); // a <-> h
+        const mirrored = [board.split("/").map((rank) => [...rank].reverse().join("")).join("/"), side, "-", ep === "-" ? ep : flip(ep), ...rest];
+        const score = core.evaluate().score;
+        core.setPosition(mirrored.join(" "));
+        sum += Math.abs(core.evaluate().score - score);
+      }
+      return sum / n;
+    }
+    const plain = await asymmetry(false);
+    const mirrored = await asymmetry(true);
+    expect(mirrored).toBeLessThan(plain * 0.7);
   });
 
   it("rejects a corrupt network file with a clear error and keeps the network in use", async () => {

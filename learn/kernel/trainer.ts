@@ -40,6 +40,7 @@ const features = new StaticArray<i32>(2 * MAX_ACTIVE);
 let active = 0;
 let stm = 0;
 let bucket = 0;
+let mirror = 0; // 7 when the decoded position is mirrored left to right (files a <-> h)
 
 let rngState: u32 = 1;
 
@@ -105,7 +106,7 @@ function decode(r: usize): void {
   let b = occ;
   let i = 0;
   while (b) {
-    const sq = <i32>ctz(b);
+    const sq = <i32>ctz(b) ^ mirror;
     b &= b - 1;
     const code = (<i32>load<u8>(r + 8 + <usize>(i >> 1)) >> ((i & 1) << 2)) & 15;
     let type = code & 7;
@@ -196,13 +197,16 @@ function target(r: usize, wdl: f32, evalScale: f32): f32 {
   return wdl * result + (1 - wdl) * sigmoid(score / evalScale);
 }
 
-/** Squared error summed over n records at recordsPtr; with `learn`, also the gradients. */
-function pass(n: i32, wdl: f32, evalScale: f32, learn: bool): f64 {
+/** Squared error summed over n records at recordsPtr; with `learn`, also the gradients. With
+ *  `augment`, each record is mirrored left to right with probability 1/2: the network does not
+ *  see castling rights, and without them chess is symmetric under that mirror. */
+function pass(n: i32, wdl: f32, evalScale: f32, learn: bool, augment: bool): f64 {
   const k = OUTPUT_SCALE / evalScale;
   let loss: f64 = 0;
   const base = changetype<usize>(records);
   for (let i = 0; i < n; i++) {
     const r = base + <usize>i * RECORD_BYTES;
+    mirror = augment && uniform() < 0 ? 7 : 0;
     decode(r);
     const p = sigmoid(forward() * k);
     const d = p - target(r, wdl, evalScale);
@@ -214,9 +218,9 @@ function pass(n: i32, wdl: f32, evalScale: f32, learn: bool): f64 {
 
 /** Trains on n records: gradients over the batch, then one AdamW step (weights clipped to
  *  +-1.98 except the output biases). Returns the batch's summed squared error. */
-export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDecay: f32, step: i32): f64 {
+export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDecay: f32, step: i32, augment: bool): f64 {
   memory.fill(changetype<usize>(grads), 0, <usize>P * 4);
-  const loss = pass(n, wdl, evalScale, true);
+  const loss = pass(n, wdl, evalScale, true, augment);
   const b1: f32 = 0.9;
   const b2: f32 = 0.999;
   const c1 = <f32>1 - Mathf.pow(b1, <f32>step);
@@ -238,11 +242,12 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
 
 /** Summed squared error over n records, without learning. */
 export function evalBatch(n: i32, wdl: f32, evalScale: f32): f64 {
-  return pass(n, wdl, evalScale, false);
+  return pass(n, wdl, evalScale, false, false);
 }
 
 /** The float network's evaluation of record i at recordsPtr, in centipawns for the side to move. */
 export function evaluateRecord(i: i32): f32 {
+  mirror = 0;
   decode(changetype<usize>(records) + <usize>i * RECORD_BYTES);
   return forward() * OUTPUT_SCALE;
 }
