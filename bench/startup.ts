@@ -2,7 +2,9 @@
 // invocation: time from spawning the process to `readyok` (after `uci`), stop latency of an
 // infinite search, and peak resident memory (VmHWM) at readyok and after a 1 s search with
 // the default hash. --breakdown also times the phases of our start-up (bench/startup-probe.mjs).
-//   npm run bench:startup [-- --runs 5] [-- --breakdown]
+// NODE_EXTRA_CA_CERTS is removed from the engines' environment (Node reads those certificates
+// before it runs any script, about 30 ms on these machines); --keep-env keeps it.
+//   npm run bench:startup [-- --runs 5] [-- --breakdown] [-- --keep-env]
 
 import { parseArgs } from "node:util";
 import { readFileSync, statSync } from "node:fs";
@@ -12,8 +14,14 @@ import { gzipSync } from "node:zlib";
 import { UciProcess, findExecutable } from "./uci-process.js";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "5" }, breakdown: { type: "boolean", default: false } },
+  options: {
+    runs: { type: "string", default: "5" },
+    breakdown: { type: "boolean", default: false },
+    "keep-env": { type: "boolean", default: false },
+  },
 });
+const extraCerts = process.env.NODE_EXTRA_CA_CERTS;
+if (extraCerts !== undefined && !values["keep-env"]) delete process.env.NODE_EXTRA_CA_CERTS; // the children's environment
 const RUNS = Number(values.runs);
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
 const PROBE = fileURLToPath(new URL("./startup-probe.mjs", import.meta.url));
@@ -22,6 +30,8 @@ const SEARCH_MS = 1000;
 
 interface Run {
   startMs: number;
+  /** Spawn to the bestmove of `go depth 1` sent after readyok: the worker is up. */
+  firstMoveMs: number;
   readyPeakMb: number;
   stopMs: number;
   searchPeakMb: number;
@@ -40,6 +50,9 @@ async function measure(command: string, args: string[]): Promise<Run> {
   const startMs = performance.now() - t0;
   const readyPeakMb = engine.memoryMb("VmHWM");
   engine.send("position startpos");
+  engine.send("go depth 1");
+  await engine.waitFor((l) => l.startsWith("bestmove"));
+  const firstMoveMs = performance.now() - t0;
   engine.send("go infinite");
   await new Promise((r) => setTimeout(r, SEARCH_MS));
   const s0 = performance.now();
@@ -49,7 +62,7 @@ async function measure(command: string, args: string[]): Promise<Run> {
   const searchPeakMb = engine.memoryMb("VmHWM");
   const searchPrivateMb = engine.memoryMb("RssAnon");
   await engine.quit();
-  return { startMs, readyPeakMb, stopMs, searchPeakMb, searchPrivateMb };
+  return { startMs, firstMoveMs, readyPeakMb, stopMs, searchPeakMb, searchPrivateMb };
 }
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
@@ -71,6 +84,9 @@ const wasm = readFileSync(WASM);
 const ms = (x: number) => x.toFixed(0).padStart(4);
 const mb = (x: number) => x.toFixed(0).padStart(4);
 console.log(`wasm size (network build) : ${statSync(WASM).size} bytes (${gzipSync(wasm).length} gzipped)`);
+if (extraCerts !== undefined) {
+  console.log(`NODE_EXTRA_CA_CERTS is set here: ${values["keep-env"] ? "kept (--keep-env)" : "removed from the engines' environment (--keep-env keeps it)"}`);
+}
 console.log(`${RUNS} runs each, alternating; median (min-max)`);
 console.log("                         WasmChess            Stockfish");
 const row = (label: string, key: keyof Run, unit: string, fmt: (x: number) => string) => {
@@ -80,6 +96,7 @@ const row = (label: string, key: keyof Run, unit: string, fmt: (x: number) => st
   console.log(`${label.padEnd(25)}${cell(a)}${b ? cell(b) : "-"}`);
 };
 row("start-up to readyok", "startMs", "ms", ms);
+row("to first bestmove", "firstMoveMs", "ms", ms);
 row("stop to bestmove", "stopMs", "ms", (x) => x.toFixed(1).padStart(4));
 row("peak memory at readyok", "readyPeakMb", "MB", mb);
 row(`peak after ${SEARCH_MS / 1000} s search`, "searchPeakMb", "MB", mb);

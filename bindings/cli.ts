@@ -16,11 +16,12 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
   process.exit(2);
 }
 // open(): commands are read as soon as the in-thread rules instance is up; the worker starts
-// meanwhile and the commands that need it wait for it.
+// after the first readyok (or the first command that needs it, which waits for it).
 limitYoungGeneration();
 const engine = await Engine.open({ build });
 const session = new UciSession(engine, (line) => {
   process.stdout.write(line + "\n");
+  if (line === "readyok") engine.startWorker();
   if (line.startsWith("bestmove")) setImmediate(collectIfGrown);
 }, {
   readFile: (path) => readFileSync(path),

@@ -82,6 +82,9 @@ type Pending = {
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
 const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
 const HANDLERS = ["onInfo", "onCurrMove"];
+/** open(): how long the worker waits to start when no call needs it (ms). The worker's start
+ *  takes the main thread about 8 ms, which the first commands (`uci`, `isready`) need. */
+const WORKER_START_DELAY_MS = 50;
 
 function checkEngineOptions(options: EngineOptions): void {
   checkKeys("Engine option", options, ENGINE_OPTIONS);
@@ -137,7 +140,7 @@ function settled<T>(fn: () => T): Promise<T> {
 
 /** A chess engine: the search in its own worker, the position in the caller's thread. */
 export class Engine {
-  private worker!: WorkerHandle;
+  private worker: WorkerHandle | undefined;
   private readonly control?: Int32Array;
   private nextId = 1;
   private pending = new Map<number, Pending>();
@@ -149,6 +152,9 @@ export class Engine {
   private started: Promise<void> = Promise.resolve();
   /** Requests made while the worker starts; sent, in order, once it is up. */
   private outbox: Request[] | undefined;
+  /** open()'s deferred start: spawns the worker now (first request, or the delay is over). */
+  private startNow: (() => void) | undefined;
+  private startTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   /** Set when the worker failed before it was ever up: worker calls reject with it. */
   private workerFailure: Error | undefined;
@@ -187,14 +193,15 @@ export class Engine {
   }
 
   /** Starts an engine like create(), but resolves as soon as the in-thread rules instance is
-   *  loaded: the worker starts meanwhile, and the calls that need it wait for it, in order.
-   *  Position calls and queries, evaluate() and info() (without loadNetwork or another build
-   *  than the default) answer at once. A worker that cannot start makes those calls reject.
-   *  The UCI CLI starts this way, to answer `uci` and `isready` before the worker is up. */
+   *  loaded. The worker starts at the first call that needs it, or after WORKER_START_DELAY_MS
+   *  (so that its start does not compete with the first commands); those calls wait for it, in
+   *  order. Position calls and queries, evaluate() and info() (without loadNetwork or another
+   *  build than the default) answer at once. A worker that cannot start makes those calls
+   *  reject. The UCI CLI starts this way, to answer `uci` and `isready` before the worker. */
   static async open(options: EngineOptions = {}): Promise<Engine> {
     checkEngineOptions(options);
     const engine = new Engine(options);
-    engine.started = engine.start().catch(() => undefined);
+    engine.started = engine.startLater().catch(() => undefined);
     // Queued before any later call; a failure shows in the calls that follow.
     for (const call of engine.strengthCalls()) call.catch(() => undefined);
     await loadRules();
@@ -217,6 +224,25 @@ export class Engine {
   /** True while a search is running. */
   get searching(): boolean {
     return this.searchId !== 0;
+  }
+
+  /** Starts the worker now if open() deferred its start (the UCI CLI calls it after its first
+   *  `readyok`, before the GUI's first `go`). */
+  startWorker(): void {
+    this.startNow?.();
+  }
+
+  /** Queues the requests and starts the worker when one comes or the delay is over. */
+  private startLater(): Promise<void> {
+    this.outbox = [];
+    return new Promise<void>((resolve) => {
+      this.startNow = () => {
+        clearTimeout(this.startTimer);
+        this.startNow = undefined;
+        resolve(this.start(this.outbox));
+      };
+      this.startTimer = setTimeout(this.startNow, WORKER_START_DELAY_MS);
+    });
   }
 
   private async start(resend: Request[] = []): Promise<void> {
@@ -244,8 +270,10 @@ export class Engine {
   }
 
   private send(req: Request): void {
-    if (this.outbox) this.outbox.push(req);
-    else this.worker.post(req);
+    if (this.outbox) {
+      this.outbox.push(req);
+      this.startNow?.();
+    } else this.worker!.post(req); // no outbox: start() has spawned it
   }
 
   private onReply(m: Reply): void {
@@ -274,12 +302,12 @@ export class Engine {
   private settle(id: number): void {
     this.pending.delete(id);
     if (id === this.searchId) this.searchId = 0;
-    if (this.pending.size === 0) this.worker.keepAlive(false);
+    if (this.pending.size === 0) this.worker?.keepAlive(false);
   }
 
   private track(id: number, p: Pending): void {
     this.pending.set(id, p);
-    this.worker.keepAlive(true);
+    this.worker?.keepAlive(true); // (not spawned yet: start() sets it)
   }
 
   /** Rejects the pending calls and starts a fresh worker, unless this one failed before it
@@ -701,7 +729,7 @@ export class Engine {
     const id = this.searchId;
     const p = this.pending.get(id)!;
     this.settle(id);
-    this.worker.terminate();
+    this.worker!.terminate(); // a search was sent: the worker is spawned
     p.resolve(Engine.bestSoFar(p));
     const resend = [...this.pending.values()].map((q) => q.request);
     this.started = this.start(resend).catch(() => undefined);
@@ -747,7 +775,9 @@ export class Engine {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.worker.terminate();
+    clearTimeout(this.startTimer);
+    this.startNow = undefined;
+    this.worker?.terminate();
     for (const [id, p] of this.pending) {
       const search = id === this.searchId;
       this.settle(id);
