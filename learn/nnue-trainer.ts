@@ -39,10 +39,12 @@ export class TrainingData {
   skipped = 0;
 
   /** Reads the files; whole chunks of 1024 records go to validation with probability
-   *  `validationShare`; positions with |score| > maxScore are skipped. */
+   *  `validationShare`, chosen by the seed and the chunk's place in its file (so a file's
+   *  validation chunks are the same whichever files it is read with, and a held-out chunk of
+   *  one run is held out of every run with the same seed); positions with |score| > maxScore
+   *  are skipped. */
   static load(files: string[], validationShare: number, maxScore: number, seed: number, limit = Infinity): TrainingData {
     const d = new TrainingData();
-    const rng = new Rng(seed, 0xda7a);
     const parts: { bytes: Uint8Array; validation: boolean }[] = [];
     let total = 0;
     for (const chunk of readRecords(files, 1024)) {
@@ -59,7 +61,8 @@ export class TrainingData {
         n++;
       }
       total += n;
-      parts.push({ bytes: keep.subarray(0, n * RECORD_BYTES), validation: rng.float() < validationShare });
+      const validation = new Rng(seed, 0xda7a0000 + chunk.first / 1024).float() < validationShare;
+      parts.push({ bytes: keep.subarray(0, n * RECORD_BYTES), validation });
     }
     const join = (v: boolean) => {
       const ps = parts.filter((p) => p.validation === v);

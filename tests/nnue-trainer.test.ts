@@ -50,6 +50,13 @@ describe("NNUE trainer", () => {
     expect(validationAfter).toBeLessThan(validationBefore * 0.8);
   });
 
+  it("holds out the same chunks of a file whichever files it is read with", () => {
+    const twice = TrainingData.load([FIXTURE, FIXTURE], 0.1, 3000, 1);
+    expect(data.validationCount).toBeGreaterThan(0);
+    expect(twice.validationCount).toBe(2 * data.validationCount);
+    expect(Buffer.from(twice.validation.subarray(data.validation.length)).equals(Buffer.from(data.validation))).toBe(true);
+  });
+
   it("resumes from a checkpoint to the same parameters as an uninterrupted run", async () => {
     const dir = mkdtempSync(join(tmpdir(), "train-"));
     const a = await NnueTrainer.create(settings);
