@@ -9,14 +9,14 @@ import { Piece, Square, SQ_NONE, WHITE, BLACK } from "./types";
 import {
   stateCount, key, keyBefore, occupied, pieceOn, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
 } from "./position";
-import { H_MAX, hidden, featureIndex, featureColumn, featureBiases } from "./nnue";
+import { ACC_HALF, stride, featureIndex, featureColumn, featureBiases } from "./nnue";
 import { USE_NNUE } from "./config";
 
 const RING = 256;
 const MASK = RING - 1;
 /** Moves walked back to an earlier accumulator at most; beyond, a refresh is cheaper. */
 const WALK_MAX = 24;
-const SLOT_BYTES: usize = 2 * H_MAX * 2;
+const SLOT_BYTES: usize = 2 * ACC_HALF * 2;
 const ACC: usize = memory.data(USE_NNUE ? RING * <i32>SLOT_BYTES : 16, 16);
 const tags = new StaticArray<u64>(USE_NNUE ? RING : 1);
 const valid = new StaticArray<bool>(USE_NNUE ? RING : 1);
@@ -38,7 +38,7 @@ export function invalidateAccumulators(): void {
 }
 
 /** The accumulator of the current position (made if needed): white's half at the address,
- *  black's half H_MAX values later. */
+ *  black's half ACC_HALF values later (each: the hidden values, then the PSQT lanes). */
 export function currentAccumulator(simd: bool = true): usize {
   const s = stateCount;
   const slot = s & MASK;
@@ -70,8 +70,8 @@ export function currentAccumulator(simd: bool = true): usize {
 /** Computes both halves at dst from the board. */
 export function refresh(dst: usize, simd: bool): void {
   for (let view = WHITE; view <= BLACK; view++) {
-    const out = dst + <usize>view * H_MAX * 2;
-    memory.copy(out, featureBiases(), <usize>hidden * 2);
+    const out = dst + <usize>view * ACC_HALF * 2;
+    memory.copy(out, featureBiases(), <usize>stride * 2);
     let b = occupied();
     while (b) {
       const sq = <i32>ctz(b);
@@ -84,11 +84,11 @@ export function refresh(dst: usize, simd: bool): void {
 }
 
 function addColumnSimd(out: usize, col: usize): void {
-  for (let i: usize = 0; i < <usize>hidden * 2; i += 16) v128.store(out + i, i16x8.add(v128.load(out + i), v128.load(col + i)));
+  for (let i: usize = 0; i < <usize>stride * 2; i += 16) v128.store(out + i, i16x8.add(v128.load(out + i), v128.load(col + i)));
 }
 
 function addColumnScalar(out: usize, col: usize): void {
-  for (let i: usize = 0; i < <usize>hidden * 2; i += 2) store<i16>(out + i, <i16>(load<i16>(out + i) + load<i16>(col + i)));
+  for (let i: usize = 0; i < <usize>stride * 2; i += 2) store<i16>(out + i, <i16>(load<i16>(out + i) + load<i16>(col + i)));
 }
 
 /** Gathers the columns that the move leading to state count t adds and subtracts for view. */
@@ -108,7 +108,7 @@ function gather(t: i32, view: i32): void {
 /** dst = src updated by the move that led to state count t, both halves. */
 export function applyMove(src: usize, dst: usize, t: i32, simd: bool): void {
   for (let view = WHITE; view <= BLACK; view++) {
-    const half = <usize>view * H_MAX * 2;
+    const half = <usize>view * ACC_HALF * 2;
     gather(t, view);
     if (simd) applySimd(src + half, dst + half);
     else applyScalar(src + half, dst + half);
@@ -116,7 +116,7 @@ export function applyMove(src: usize, dst: usize, t: i32, simd: bool): void {
 }
 
 function applySimd(src: usize, dst: usize): void {
-  const end = <usize>hidden * 2;
+  const end = <usize>stride * 2;
   for (let i: usize = 0; i < end; i += 16) {
     let x = v128.load(src + i);
     for (let k = 0; k < addCount; k++) x = i16x8.add(x, v128.load(unchecked(adds[k]) + i));
@@ -126,7 +126,7 @@ function applySimd(src: usize, dst: usize): void {
 }
 
 function applyScalar(src: usize, dst: usize): void {
-  const end = <usize>hidden * 2;
+  const end = <usize>stride * 2;
   for (let i: usize = 0; i < end; i += 2) {
     let x = <i32>load<i16>(src + i);
     for (let k = 0; k < addCount; k++) x += <i32>load<i16>(unchecked(adds[k]) + i);

@@ -14,7 +14,7 @@ import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
 import { pawnEntry, structureScore, passedPawns, traceStructure, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
 import { trace, traceOn, traceKing, traceMarkSpecial } from "./trace";
 import { USE_NNUE } from "./config";
-import { H_MAX, hidden, outputSimd, outputBucket } from "./nnue";
+import { ACC_HALF, hidden, outputSimd, outputBucket } from "./nnue";
 import { currentAccumulator } from "./accumulator";
 import {
   W_PIECE_VALUE, W_PAWN_PSQ, W_KNIGHT_MOBILITY, W_BISHOP_MOBILITY, W_ROOK_MOBILITY, W_QUEEN_MOBILITY,
@@ -447,8 +447,8 @@ function nnueEvaluate(): i32 {
   lastPhase = gamePhase();
   lastScale = 64;
   const acc = currentAccumulator();
-  const us = acc + (sideToMove == WHITE ? 0 : <usize>H_MAX * 2);
-  const them = acc + (sideToMove == WHITE ? <usize>H_MAX * 2 : 0);
+  const us = acc + (sideToMove == WHITE ? 0 : <usize>ACC_HALF * 2);
+  const them = acc + (sideToMove == WHITE ? <usize>ACC_HALF * 2 : 0);
   const v = outputSimd(us, them, outputBucket(popcount(occupied())));
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
 }

@@ -1,7 +1,8 @@
 // The NNUE network: a perspective network (768 -> H) x 2 -> 1 with int16 weights, SCReLU or
-// CReLU, and optional output buckets by piece count. This file holds the weights, reads them
-// from the network file format (docs/nnue.md), and computes the output layer from the two
-// accumulators (accumulator.ts keeps those). SIMD and scalar versions give the same result.
+// CReLU, optional output buckets by piece count, and an optional linear piece-square term
+// (PSQT) beside the hidden layer. This file holds the weights, reads them from the network
+// file format (docs/nnue.md), and computes the output from the two accumulators
+// (accumulator.ts keeps those). SIMD and scalar versions give the same result.
 //
 // Network file (little-endian), a 64-byte header then the weights:
 //    0 u8[4]  magic "WCNN"            4 u32 version (1)
@@ -9,15 +10,29 @@
 //   12 u32    hidden size H (a multiple of 16, at most H_MAX)
 //   16 u32    activation (0 CReLU, 1 SCReLU)     20 u32 output buckets B (1..BUCKETS_MAX)
 //   24 i32    QA   28 i32 QB   32 i32 output scale (centipawns per unit of output)
-//   36 u32    FNV-1a hash of the bytes after the header    40..63 zero
+//   36 u32    FNV-1a hash of the bytes after the header
+//   40 u32    flags (bit 0: PSQT)             44..63 zero
 //   64        i16 feature weights [768][H], i16 feature biases [H],
-//             i16 output weights [B][2H] (side to move's half first), i32 output biases [B]
+//             i16 output weights [B][2H] (side to move's half first), i32 output biases [B],
+//             with PSQT: i16 piece-square values [768] in centipawns
+//
+// In memory a feature's column holds its H weights and, with PSQT, 8 more lanes: its
+// piece-square value and seven zeros. The accumulators then sum the PSQT along with the
+// hidden values, one SIMD vector more per update; |value| <= PSQT_MAX keeps 32 of them in
+// 16 bits.
 
 import { Color, WHITE, PAWN, Square, colorOf, typeOf, Piece } from "./types";
 import { USE_NNUE } from "./config";
 
 export const INPUTS = 768;
 export const H_MAX = 512;
+/** Lanes after the hidden values that carry the PSQT (one SIMD vector of i16). */
+export const PSQT_LANES = 8;
+/** Values in one perspective's half of an accumulator (and in a feature's column at most). */
+export const ACC_HALF = H_MAX + PSQT_LANES;
+/** Largest |piece-square value| in centipawns: 32 of them still fit in an i16. */
+export const PSQT_MAX = 1020;
+export const FLAG_PSQT = 1;
 export const BUCKETS_MAX = 8;
 export const HEADER_BYTES = 64;
 export const ACTIVATION_CRELU = 0;
@@ -27,13 +42,16 @@ const VERSION = 1;
 const FEATURES_CHESS768 = 1;
 
 // The weights of the network in use, rows of `hidden` values (room in the network build only).
-const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * H_MAX * 2 : 16, 16);
-const FEATURE_B: usize = memory.data(USE_NNUE ? H_MAX * 2 : 16, 16);
+const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * ACC_HALF * 2 : 16, 16);
+const FEATURE_B: usize = memory.data(USE_NNUE ? ACC_HALF * 2 : 16, 16);
 const OUTPUT_W: usize = memory.data(USE_NNUE ? BUCKETS_MAX * 2 * H_MAX * 2 : 16, 16);
 const OUTPUT_B: usize = memory.data(BUCKETS_MAX * 4, 16);
 
 /** Hidden size of the network in use; 0 when none is loaded. */
 export let hidden = 0;
+/** Values per feature column and accumulator half: hidden, plus PSQT_LANES with a PSQT. */
+export let stride = 0;
+export let psqt = false;
 export let activation = ACTIVATION_SCRELU;
 export let buckets = 1;
 export let qa = 255;
@@ -53,7 +71,7 @@ export let netErrorText = "";
 /** Address of feature f's column of hidden weights. */
 // @ts-ignore: decorator
 @inline export function featureColumn(f: i32): usize {
-  return FEATURE_W + <usize>(f * hidden) * 2;
+  return FEATURE_W + <usize>(f * stride) * 2;
 }
 
 /** Address of the hidden biases. */
@@ -80,9 +98,9 @@ function fail(text: string): bool {
   return false;
 }
 
-/** Bytes of a network file with hidden size h and b buckets. */
-export function netFileBytes(h: i32, b: i32): i32 {
-  return HEADER_BYTES + INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4;
+/** Bytes of a network file with hidden size h, b buckets and maybe a PSQT. */
+export function netFileBytes(h: i32, b: i32, withPsqt: bool = false): i32 {
+  return HEADER_BYTES + INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4 + (withPsqt ? INPUTS * 2 : 0);
 }
 
 /** Loads the network file of `len` bytes at p; on any defect the network in use stays and
@@ -103,19 +121,40 @@ export function loadNetwork(p: usize, len: i32): bool {
   const q = load<i32>(p, 28);
   const scale = load<i32>(p, 32);
   if (a < 1 || a > 255 || q < 1 || q > 1024 || scale < 1 || scale > 10000) return fail("quantisation constants out of range");
-  const want = netFileBytes(h, b);
+  const flags = load<u32>(p, 40);
+  if (flags & ~FLAG_PSQT) return fail("unknown flags " + flags.toString());
+  const withPsqt = (flags & FLAG_PSQT) != 0;
+  const want = netFileBytes(h, b, withPsqt);
   if (len != want) return fail("file has " + len.toString() + " bytes; this header needs " + want.toString());
   const hash = fnv1a(p + HEADER_BYTES, <usize>(len - HEADER_BYTES));
   if (hash != load<u32>(p, 36)) return fail("content hash mismatch: the file is corrupt");
+  const psqtAt = p + <usize>(len - (withPsqt ? INPUTS * 2 : 0));
+  if (withPsqt) {
+    for (let f = 0; f < INPUTS; f++) {
+      const v = load<i16>(psqtAt + <usize>f * 2);
+      if (v < -PSQT_MAX || v > PSQT_MAX) return fail("piece-square value " + v.toString() + " beyond +-" + PSQT_MAX.toString());
+    }
+  }
+  const cols = h + (withPsqt ? PSQT_LANES : 0);
   let at = p + HEADER_BYTES;
-  memory.copy(FEATURE_W, at, INPUTS * h * 2);
+  for (let f = 0; f < INPUTS; f++) {
+    const col = FEATURE_W + <usize>(f * cols) * 2;
+    memory.copy(col, at + <usize>(f * h) * 2, h * 2);
+    if (withPsqt) {
+      memory.fill(col + <usize>h * 2, 0, PSQT_LANES * 2);
+      store<i16>(col + <usize>h * 2, load<i16>(psqtAt + <usize>f * 2));
+    }
+  }
   at += INPUTS * h * 2;
+  memory.fill(FEATURE_B, 0, ACC_HALF * 2); // the PSQT lanes start from zero
   memory.copy(FEATURE_B, at, h * 2);
   at += h * 2;
   memory.copy(OUTPUT_W, at, b * 2 * h * 2);
   at += b * 2 * h * 2;
   memory.copy(OUTPUT_B, at, b * 4);
   hidden = h;
+  stride = cols;
+  psqt = withPsqt;
   activation = act;
   buckets = b;
   qa = a;
@@ -129,12 +168,19 @@ export function loadNetwork(p: usize, len: i32): bool {
 /** The network's output in centipawns for the side to move, from its accumulator `us` and
  *  the opponent's `them` (hidden values each), in output bucket `bucket`. */
 export function outputSimd(us: usize, them: usize, bucket: i32): i32 {
-  return finish(outputSumSimd(us, them, bucket), bucket);
+  return finish(outputSumSimd(us, them, bucket), bucket) + psqtTerm(us, them);
 }
 
 /** The same as outputSimd without SIMD: the reference the tests compare it with. */
 export function outputScalar(us: usize, them: usize, bucket: i32): i32 {
-  return finish(outputSumScalar(us, them, bucket), bucket);
+  return finish(outputSumScalar(us, them, bucket), bucket) + psqtTerm(us, them);
+}
+
+/** The PSQT's centipawns for the side to move: half the difference of the two sums. */
+function psqtTerm(us: usize, them: usize): i32 {
+  if (!psqt) return 0;
+  const off = <usize>hidden * 2;
+  return (<i32>load<i16>(us + off) - <i32>load<i16>(them + off)) / 2;
 }
 
 /** The output layer's weighted sum of activations (before the bias and scaling), with SIMD. */

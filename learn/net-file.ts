@@ -10,6 +10,8 @@ export const QB = 64;
 export const OUTPUT_SCALE = 400;
 const INPUTS = 768;
 const HEADER_BYTES = 64;
+/** Largest |piece-square value| in centipawns (assembly/nnue.ts PSQT_MAX). */
+export const PSQT_MAX = 1020;
 
 /** FNV-1a of bytes (as assembly/nnue.ts computes it). */
 export function fnv1a(bytes: Uint8Array): number {
@@ -22,14 +24,16 @@ export interface FloatNetwork {
   hidden: number;
   buckets: number;
   screlu: boolean;
-  /** W1 [768][H], B1 [H], W2 [B][2H], B2 [B], as the trainer's kernel lays them out. */
+  /** With a linear piece-square term (PS after B2). */
+  psqt?: boolean;
+  /** W1 [768][H], B1 [H], W2 [B][2H], B2 [B], PS [768], as the trainer's kernel lays them out. */
   params: Float32Array;
 }
 
 /** The network file of a float network. */
 export function quantise(net: FloatNetwork): Uint8Array {
   const { hidden: h, buckets: b, params } = net;
-  const payload = INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4;
+  const payload = INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4 + (net.psqt ? INPUTS * 2 : 0);
   const bytes = new Uint8Array(HEADER_BYTES + payload);
   const view = new DataView(bytes.buffer);
   bytes.set([0x57, 0x43, 0x4e, 0x4e]); // "WCNN"
@@ -41,6 +45,7 @@ export function quantise(net: FloatNetwork): Uint8Array {
   view.setInt32(24, QA, true);
   view.setInt32(28, QB, true);
   view.setInt32(32, OUTPUT_SCALE, true);
+  view.setUint32(40, net.psqt ? 1 : 0, true);
   let at = HEADER_BYTES;
   const i16 = (v: number) => {
     view.setInt16(at, Math.max(-32768, Math.min(32767, Math.round(v))), true);
@@ -53,6 +58,8 @@ export function quantise(net: FloatNetwork): Uint8Array {
     view.setInt32(at, Math.round(params[w2 + b * 2 * h + k] * QA * QB), true);
     at += 4;
   }
+  const ps = w2 + b * 2 * h + b;
+  if (net.psqt) for (let f = 0; f < INPUTS; f++) i16(Math.max(-PSQT_MAX, Math.min(PSQT_MAX, params[ps + f] * OUTPUT_SCALE)));
   view.setUint32(36, fnv1a(bytes.subarray(HEADER_BYTES)), true);
   return bytes;
 }

@@ -5,6 +5,7 @@
 import { readFileSync, existsSync, writeFileSync, renameSync } from "node:fs";
 import { instantiate } from "../build/trainer.js";
 import { readRecords, recordResult, recordScore, RECORD_BYTES } from "./records.js";
+import type { FloatNetwork } from "./net-file.js";
 import { Rng } from "./rng.js";
 
 const TRAINER_WASM = new URL("../build/trainer.wasm", import.meta.url);
@@ -27,6 +28,8 @@ export interface TrainSettings {
   evalScale: number;
   /** Mirror half of the training positions left to right (data augmentation). */
   mirror: boolean;
+  /** A linear piece-square term beside the hidden layer (starts from material values). */
+  psqt: boolean;
   seed: number;
 }
 
@@ -115,7 +118,7 @@ export class NnueTrainer {
   static async create(s: TrainSettings): Promise<NnueTrainer> {
     const module = await WebAssembly.compile(readFileSync(TRAINER_WASM));
     const k = await instantiate(module, { env: {} });
-    k.init(s.hidden, s.buckets, s.screlu, s.seed >>> 0);
+    k.init(s.hidden, s.buckets, s.screlu, s.seed >>> 0, s.psqt);
     return new NnueTrainer(k, s);
   }
 
@@ -126,6 +129,11 @@ export class NnueTrainer {
   /** The float parameters (a view into the kernel's memory: copy before the next call). */
   params(): Float32Array {
     return new Float32Array(this.k.memory.buffer, this.k.paramsPtr(), this.parameterCount);
+  }
+
+  /** The float network, for quantise() (its parameters are a view, as params()). */
+  network(): FloatNetwork {
+    return { hidden: this.s.hidden, buckets: this.s.buckets, screlu: this.s.screlu, psqt: this.s.psqt, params: this.params() };
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {

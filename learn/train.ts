@@ -3,13 +3,14 @@
 //   npm run train -- --data data/<name> [--data ...] --out data/train/<run> [--hidden 256]
 //       [--buckets 1] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
-//       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--resume]
+//       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
 //
 // Every epoch prints the training and validation loss with positions per second and saves
 // <out>/checkpoint.bin (parameters, Adam moments, progress); --resume continues from it. The
 // network of every epoch is written as <out>/wcnn-<hash>.nnue and named in <out>/train.log.
 // --eval-scale 0 fits the logistic's scale to the data (sigmoid(score / s) against results).
 // --mirror trains on each position or its left-right mirror image, at random (augmentation).
+// --psqt adds a linear piece-square term beside the hidden layer, starting from material.
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync } from "node:fs";
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     positions: { type: "string" },
     seed: { type: "string", default: "1" },
     mirror: { type: "boolean", default: false },
+    psqt: { type: "boolean", default: false },
     resume: { type: "boolean", default: false },
   },
 });
@@ -74,6 +76,7 @@ const settings: TrainSettings = {
   evalScale: num("eval-scale", 0, 10000),
   seed: num("seed", 0, 2 ** 32 - 1, true),
   mirror: values.mirror,
+  psqt: values.psqt,
 };
 const out = values.out;
 mkdirSync(out, { recursive: true });
@@ -99,14 +102,14 @@ if (values.resume && existsSync(checkpoint)) {
 } else if (existsSync(checkpoint) && !values.resume) {
   fail(`${checkpoint} exists: add --resume to continue it, or use another --out`);
 }
-log(`network (768 -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${trainer.parameterCount} parameters`);
+log(`network (768 -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${settings.psqt ? "PSQT, " : ""}${trainer.parameterCount} parameters`);
 if (trainer.epoch === 0) log(`epoch 0: validation ${trainer.loss(data.validation, evalScale).toFixed(6)}`);
 while (trainer.epoch < settings.epochs) {
   const t0 = performance.now();
   const train = trainer.trainEpoch(data, evalScale, new Rng(settings.seed, 1000 + trainer.epoch));
   const seconds = (performance.now() - t0) / 1000;
   const validation = trainer.loss(data.validation, evalScale);
-  const file = writeNetwork(quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: settings.screlu, params: trainer.params() }), out);
+  const file = writeNetwork(quantise(trainer.network()), out);
   trainer.saveCheckpoint(checkpoint, { evalScale, files });
   log(
     `epoch ${trainer.epoch}: training ${train.toFixed(6)}, validation ${validation.toFixed(6)}, lr ${trainer.lrAt(trainer.epoch).toExponential(2)}, ` +

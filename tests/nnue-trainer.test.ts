@@ -16,7 +16,7 @@ const NNUE_WASM = new URL("../build/wasmchess-nnue.wasm", import.meta.url);
 
 const settings: TrainSettings = {
   hidden: 32, buckets: 2, screlu: true, wdl: 0.5, batchSize: 1024, epochs: 6, lr: 0.005, lrStep: 100, lrGamma: 0.1,
-  weightDecay: 0.01, evalScale: 0, seed: 5, mirror: false,
+  weightDecay: 0.01, evalScale: 0, seed: 5, mirror: false, psqt: false,
 };
 let data: TrainingData;
 let evalScale: number;
@@ -71,10 +71,10 @@ describe("NNUE trainer", () => {
     expect(c.epoch).toBe(2);
   });
 
-  it("writes a network file that the engine evaluates as the trainer does", async () => {
-    const t = await NnueTrainer.create(settings);
+  it.each([false, true])("writes a network file that the engine evaluates as the trainer does (PSQT: %s)", async (psqt) => {
+    const t = await NnueTrainer.create({ ...settings, psqt });
     for (let e = 0; e < 2; e++) t.trainEpoch(data, evalScale, new Rng(2, e));
-    const net = quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() });
+    const net = quantise(t.network());
     const file = writeNetwork(net, mkdtempSync(join(tmpdir(), "net-")));
     expect(file).toMatch(/wcnn-[0-9a-f]{8}\.nnue$/);
     expect(Buffer.from(readFileSync(file)).equals(Buffer.from(net))).toBe(true);
@@ -102,7 +102,7 @@ describe("NNUE trainer", () => {
     async function asymmetry(mirror: boolean): Promise<number> {
       const t = await NnueTrainer.create({ ...settings, mirror });
       for (let e = 0; e < settings.epochs; e++) t.trainEpoch(data, evalScale, new Rng(3, e));
-      const core = await engineWith(quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() }));
+      const core = await engineWith(quantise(t.network()));
       const codec = new RecordCodec(core);
       let sum = 0;
       const n = 200;
@@ -124,7 +124,7 @@ describe("NNUE trainer", () => {
 
   it("rejects a corrupt network file with a clear error and keeps the network in use", async () => {
     const t = await NnueTrainer.create(settings);
-    const net = quantise({ hidden: settings.hidden, buckets: settings.buckets, screlu: true, params: t.params() });
+    const net = quantise(t.network());
     const core = await engineWith(net);
     const w = core.exports;
     const bad = net.slice();

@@ -8,6 +8,8 @@
 //   B1 [H]        hidden biases
 //   W2 [B][2H]    output weights per bucket, side to move's half first
 //   B2 [B]        output biases
+//   PS [768]      with psqt: a linear weight per input feature, added to the output as
+//                 (sum over the side to move's features - sum over the opponent's) / 2
 // The output o is in units of `outputScale` centipawns (the engine's eval is o * 400); the
 // prediction is sigmoid(o * 400 / evalScale), and the target blends the game result with
 // sigmoid(search score / evalScale), both from the side to move's view.
@@ -17,6 +19,8 @@ const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
 const CLIP: f32 = 1.98;
 const OUTPUT_SCALE: f32 = 400;
+/** The piece-square values' limit, 1020 cp (assembly/nnue.ts PSQT_MAX) in output units. */
+const PSQT_CLIP: f32 = 1020.0 / 400.0;
 
 let H = 0;
 let B = 1;
@@ -25,6 +29,8 @@ let P = 0; // parameter count
 let offB1 = 0;
 let offW2 = 0;
 let offB2 = 0;
+let offPs = 0;
+let psqt = false;
 
 let params: StaticArray<f32> = new StaticArray<f32>(0);
 let grads: StaticArray<f32> = new StaticArray<f32>(0);
@@ -55,15 +61,18 @@ function uniform(): f32 {
 }
 
 /** Sets up a network of hidden size h (a multiple of 4), b output buckets, SCReLU or CReLU,
- *  with random weights from seed; returns the parameter count. */
-export function init(h: i32, b: i32, useScrelu: bool, seed: u32): i32 {
+ *  with random weights from seed, and with usePsqt a linear piece-square term that starts
+ *  from the usual material values; returns the parameter count. */
+export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool): i32 {
   H = h;
   B = b;
   screlu = useScrelu;
+  psqt = usePsqt;
   offB1 = INPUTS * H;
   offW2 = offB1 + H;
   offB2 = offW2 + B * 2 * H;
-  P = offB2 + B;
+  offPs = offB2 + B;
+  P = offPs + (psqt ? INPUTS : 0);
   params = new StaticArray<f32>(P);
   grads = new StaticArray<f32>(P);
   moment1 = new StaticArray<f32>(P);
@@ -77,6 +86,16 @@ export function init(h: i32, b: i32, useScrelu: bool, seed: u32): i32 {
   for (let i = 0; i < offB1; i++) params[i] = uniform() * r1;
   const r2 = <f32>Math.sqrt(3.0 / <f64>(2 * H));
   for (let i = offW2; i < offB2; i++) params[i] = uniform() * r2;
+  if (psqt) {
+    // Pawn, knight, bishop, rook, queen, king in units of the output (400 cp); the
+    // opponent's pieces count against. The term is antisymmetric, so this sums to the
+    // material balance from the side to move's view.
+    const material: StaticArray<f32> = [100, 300, 300, 500, 900, 0];
+    for (let f = 0; f < INPUTS; f++) {
+      const v = unchecked(material[(f % 384) / 64]) / OUTPUT_SCALE;
+      params[offPs + f] = f < 384 ? v : -v;
+    }
+  }
   return P;
 }
 
@@ -146,8 +165,14 @@ function forward(): f32 {
     v128.store(ac + j, v);
     sum = f32x4.add(sum, f32x4.mul(v, v128.load(w2 + j)));
   }
-  return f32x4.extract_lane(sum, 0) + f32x4.extract_lane(sum, 1) + f32x4.extract_lane(sum, 2) + f32x4.extract_lane(sum, 3) +
+  let out = f32x4.extract_lane(sum, 0) + f32x4.extract_lane(sum, 1) + f32x4.extract_lane(sum, 2) + f32x4.extract_lane(sum, 3) +
     unchecked(params[offB2 + bucket]);
+  if (psqt) {
+    let ps: f32 = 0;
+    for (let k = 0; k < active; k++) ps += unchecked(params[offPs + features[k]]) - unchecked(params[offPs + features[MAX_ACTIVE + k]]);
+    out += ps * <f32>0.5;
+  }
+  return out;
 }
 
 /** Adds g * d(o)/d(params) of the decoded position to grads (after forward). */
@@ -160,6 +185,13 @@ function backward(g: f32): void {
   const hb = <usize>H * 4;
   const w2 = <usize>(offW2 + bucket * 2 * H) * 4;
   unchecked((grads[offB2 + bucket] += g));
+  if (psqt) {
+    const half = g * <f32>0.5;
+    for (let k = 0; k < active; k++) {
+      unchecked((grads[offPs + features[k]] += half));
+      unchecked((grads[offPs + features[MAX_ACTIVE + k]] -= half));
+    }
+  }
   const gv = f32x4.splat(g);
   const zero = f32x4.splat(0);
   const one = f32x4.splat(1);
@@ -233,8 +265,10 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
     unchecked((moment1[i] = m));
     unchecked((moment2[i] = v));
     let w = unchecked(params[i]);
-    w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + weightDecay * w);
+    // The piece-square term is not decayed, and has a limit of its own (a queen is 2.25 units).
+    w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * w : 0));
     if (i < offB2) w = min(max(w, -CLIP), CLIP);
+    else if (i >= offPs) w = min(max(w, -PSQT_CLIP), PSQT_CLIP);
     unchecked((params[i] = w));
   }
   return loss;

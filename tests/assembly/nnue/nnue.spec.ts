@@ -13,8 +13,8 @@ import { parseFen, START_FEN } from "../../../assembly/fen";
 import { parseUciMove } from "../../../assembly/notation";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../../assembly/movegen";
 import {
-  loadNetwork, netFileBytes, fnv1a, hidden, netErrorText, outputSimd, outputScalar, outputSumSimd, outputSumScalar, H_MAX, HEADER_BYTES,
-  ACTIVATION_CRELU, ACTIVATION_SCRELU, INPUTS,
+  loadNetwork, netFileBytes, fnv1a, hidden, netErrorText, outputSimd, outputScalar, outputSumSimd, outputSumScalar, HEADER_BYTES,
+  ACTIVATION_CRELU, ACTIVATION_SCRELU, INPUTS, ACC_HALF, PSQT_LANES, PSQT_MAX, FLAG_PSQT, psqt, stride,
 } from "../../../assembly/nnue";
 import { currentAccumulator, refresh, invalidateAccumulators } from "../../../assembly/accumulator";
 import { evaluate } from "../../../assembly/eval";
@@ -27,9 +27,10 @@ function rnd(n: i32): i32 {
   return <i32>(seed % <u64>n);
 }
 
-/** A random network file: hidden size h, b output buckets. */
-function randomNet(h: i32, b: i32, act: i32): StaticArray<u8> {
-  const len = netFileBytes(h, b);
+/** A random network file: hidden size h, b output buckets, maybe a PSQT (random values up to
+ *  the limit, so that the accumulators' PSQT lanes see the largest sums). */
+function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false): StaticArray<u8> {
+  const len = netFileBytes(h, b, withPsqt);
   const file = new StaticArray<u8>(len);
   const p = changetype<usize>(file);
   store<u32>(p, 0x4e4e4357);
@@ -41,6 +42,7 @@ function randomNet(h: i32, b: i32, act: i32): StaticArray<u8> {
   store<i32>(p, 255, 24);
   store<i32>(p, 64, 28);
   store<i32>(p, 400, 32);
+  store<u32>(p, withPsqt ? FLAG_PSQT : 0, 40);
   let at = p + HEADER_BYTES;
   for (let i = 0; i < INPUTS * h + h; i++) {
     store<i16>(at, <i16>(rnd(129) - 64));
@@ -54,6 +56,12 @@ function randomNet(h: i32, b: i32, act: i32): StaticArray<u8> {
     store<i32>(at, rnd(20001) - 10000);
     at += 4;
   }
+  if (withPsqt) {
+    for (let i = 0; i < INPUTS; i++) {
+      store<i16>(at, <i16>(rnd(2 * PSQT_MAX + 1) - PSQT_MAX));
+      at += 2;
+    }
+  }
   store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(len - HEADER_BYTES)), 36);
   return file;
 }
@@ -64,16 +72,17 @@ function loadNet(file: StaticArray<u8>): bool {
   return ok;
 }
 
-const scratch = new StaticArray<i16>(2 * H_MAX);
+const scratch = new StaticArray<i16>(2 * ACC_HALF);
 
-/** Number of hidden values where the current accumulator differs from a scalar refresh. */
+/** Number of values (hidden and PSQT lanes) where the current accumulator differs from a
+ *  scalar refresh. */
 function accumulatorMismatches(): i32 {
   const acc = currentAccumulator();
   refresh(changetype<usize>(scratch), false);
   let bad = 0;
   for (let view = 0; view < 2; view++) {
-    for (let i = 0; i < hidden; i++) {
-      if (load<i16>(acc + <usize>(view * H_MAX + i) * 2) != scratch[view * H_MAX + i]) bad++;
+    for (let i = 0; i < stride; i++) {
+      if (load<i16>(acc + <usize>(view * ACC_HALF + i) * 2) != scratch[view * ACC_HALF + i]) bad++;
     }
   }
   return bad;
@@ -81,7 +90,7 @@ function accumulatorMismatches(): i32 {
 
 function outputsDiffer(): bool {
   const acc = currentAccumulator();
-  const black = acc + <usize>H_MAX * 2;
+  const black = acc + <usize>ACC_HALF * 2;
   for (let bucket = 0; bucket < 4; bucket++) {
     if (outputSumSimd(acc, black, bucket) != outputSumScalar(acc, black, bucket)) return true;
     if (outputSumSimd(black, acc, bucket) != outputSumScalar(black, acc, bucket)) return true;
@@ -171,6 +180,26 @@ describe("network file", () => {
     expect(loadNetwork(changetype<usize>(odd), 10)).toBe(false);
     expect(hidden).toBe(32);
   });
+
+  it("reads a PSQT, and rejects unknown flags and piece-square values beyond the limit", () => {
+    expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU, true))).toBe(true);
+    expect(psqt).toBe(true);
+    expect(stride).toBe(32 + PSQT_LANES);
+    const flags = randomNet(48, 1, ACTIVATION_SCRELU, true);
+    store<u32>(changetype<usize>(flags), 3, 40);
+    expect(loadNet(flags)).toBe(false);
+    expect(netErrorText).toBe("unknown flags 3");
+    const big = randomNet(48, 1, ACTIVATION_SCRELU, true);
+    const p = changetype<usize>(big);
+    store<i16>(p + <usize>(big.length - 2), PSQT_MAX + 1);
+    store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(big.length - HEADER_BYTES)), 36);
+    expect(loadNet(big)).toBe(false);
+    expect(netErrorText).toBe("piece-square value 1021 beyond +-1020");
+    expect(hidden).toBe(32);
+    expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU))).toBe(true);
+    expect(psqt).toBe(false);
+    expect(stride).toBe(32);
+  });
 });
 
 describe("accumulators", () => {
@@ -182,6 +211,11 @@ describe("accumulators", () => {
   it("made incrementally equal a refresh from the board (CReLU, four buckets, wide)", () => {
     loadNet(randomNet(256, 4, ACTIVATION_CRELU));
     expect(randomGames(12, 100)).toBe(0);
+  });
+
+  it("made incrementally equal a refresh from the board (SCReLU, PSQT at its limits)", () => {
+    loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true));
+    expect(randomGames(24, 120)).toBe(0);
   });
 
   it("made incrementally equal a refresh along Chess960 games (castling in every form)", () => {
@@ -256,5 +290,24 @@ describe("evaluation", () => {
     const w = evaluate();
     parseFen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
     expect(evaluate()).toBe(w);
+  });
+
+  it("adds the PSQT from the side to move's view: material alone, with a network that is only a PSQT", () => {
+    // Hidden weights, biases and output zero; the side's own pawn .. queen worth 100, 300,
+    // 300, 500, 900 and the opponent's the same against.
+    const file = randomNet(32, 1, ACTIVATION_SCRELU, true);
+    const p = changetype<usize>(file);
+    const ps = p + <usize>(file.length - INPUTS * 2);
+    memory.fill(p + HEADER_BYTES, 0, ps - p - HEADER_BYTES);
+    const values: i16[] = [100, 300, 300, 500, 900, 0];
+    for (let f = 0; f < INPUTS; f++) store<i16>(ps + <usize>f * 2, f < 384 ? values[(f % 384) / 64] : -values[(f % 384) / 64]);
+    store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(file.length - HEADER_BYTES)), 36);
+    expect(loadNet(file)).toBe(true);
+    parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"); // White without a knight
+    expect(evaluate()).toBe(-300);
+    parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 1");
+    expect(evaluate()).toBe(300);
+    parseFen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"); // and Black without its queen
+    expect(evaluate()).toBe(600);
   });
 });
