@@ -529,6 +529,7 @@ export function weightLayoutError(): string {
 
 import { USE_NNUE } from "./config";
 import { loadNetwork, netErrorText, hidden as networkHiddenSize, netHash } from "./nnue";
+export { PSQT_MAX } from "./nnue";
 import { invalidateAccumulators } from "./accumulator";
 
 // The bytes of a network file being loaded (network build only).

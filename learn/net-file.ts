@@ -10,7 +10,7 @@ export const QB = 64;
 export const OUTPUT_SCALE = 400;
 const INPUTS = 768;
 const HEADER_BYTES = 64;
-/** Largest |piece-square value| in centipawns (assembly/nnue.ts PSQT_MAX). */
+/** Largest |piece-square value| in centipawns (the engine's export PSQT_MAX; a test checks). */
 export const PSQT_MAX = 1020;
 
 /** FNV-1a of bytes (as assembly/nnue.ts computes it). */

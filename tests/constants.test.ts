@@ -8,6 +8,7 @@ import {
   SEARCH_FEATURES_MAX, MAX_SEARCH_DEPTH,
 } from "../bindings/validate.js";
 import { SKILL_MAX } from "../bindings/strength.js";
+import { PSQT_MAX } from "../learn/net-file.js";
 
 describe.each(["classical", "nnue"] as const)("constants restated by the bindings, %s build", (build) => {
   it("equal the engine's exports", async () => {
@@ -27,6 +28,7 @@ describe.each(["classical", "nnue"] as const)("constants restated by the binding
       POLL_CONTINUE,
       POLL_STOP,
       POLL_PONDERHIT,
+      PSQT_MAX,
     }).toEqual({
       START_FEN: w.START_FEN.value,
       HASH_MIN_MB: w.HASH_MIN_MB.value,
@@ -42,6 +44,7 @@ describe.each(["classical", "nnue"] as const)("constants restated by the binding
       POLL_CONTINUE: w.POLL_CONTINUE.value,
       POLL_STOP: w.POLL_STOP.value,
       POLL_PONDERHIT: w.POLL_PONDERHIT.value,
+      PSQT_MAX: w.PSQT_MAX.value,
     });
   });
 

@@ -19,8 +19,8 @@ const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
 const CLIP: f32 = 1.98;
 const OUTPUT_SCALE: f32 = 400;
-/** The piece-square values' limit, 1020 cp (assembly/nnue.ts PSQT_MAX) in output units. */
-const PSQT_CLIP: f32 = 1020.0 / 400.0;
+/** The piece-square values' limit in output units (the host passes the file format's). */
+let psqtClip: f32 = 0;
 
 let H = 0;
 let B = 1;
@@ -62,12 +62,14 @@ function uniform(): f32 {
 
 /** Sets up a network of hidden size h (a multiple of 4), b output buckets, SCReLU or CReLU,
  *  with random weights from seed, and with usePsqt a linear piece-square term that starts
- *  from the usual material values; returns the parameter count. */
-export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool): i32 {
+ *  from the usual material values and stays within +-psqtMaxCp centipawns; returns the
+ *  parameter count. */
+export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32): i32 {
   H = h;
   B = b;
   screlu = useScrelu;
   psqt = usePsqt;
+  psqtClip = <f32>psqtMaxCp / OUTPUT_SCALE;
   offB1 = INPUTS * H;
   offW2 = offB1 + H;
   offB2 = offW2 + B * 2 * H;
@@ -268,7 +270,7 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
     // The piece-square term is not decayed, and has a limit of its own (a queen is 2.25 units).
     w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * w : 0));
     if (i < offB2) w = min(max(w, -CLIP), CLIP);
-    else if (i >= offPs) w = min(max(w, -PSQT_CLIP), PSQT_CLIP);
+    else if (i >= offPs) w = min(max(w, -psqtClip), psqtClip);
     unchecked((params[i] = w));
   }
   return loss;
