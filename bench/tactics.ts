@@ -1,12 +1,15 @@
 // Tactical test suite runner: searches each EPD position for a fixed time and counts the
 // positions whose best move is one of the `bm` moves.
 //   npm run bench:tactics [-- --file bench/data/wac.epd] [--ms 1000 | --nodes N] [--first N] [--features MASK]
-// Default: the 300 Win At Chess positions at 1 second each. --nodes gives a fixed node budget
-// per position instead, which makes the run independent of machine load.
+//                         [--build nnue|classical] [--net FILE]
+// Default: the 300 Win At Chess positions at 1 second each, with the host's default build.
+// --nodes gives a fixed node budget per position instead, which makes the run independent of
+// machine load. --net loads a network file into the network build.
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
-import { createInstance } from "../bindings/wasm.js";
+import { Core } from "../bindings/core.js";
+import type { EngineBuild } from "../bindings/wasm.js";
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +20,8 @@ const { values } = parseArgs({
     features: { type: "string" },
     hash: { type: "string", default: "64" },
     quiet: { type: "boolean", default: false },
+    build: { type: "string" },
+    net: { type: "string" },
   },
 });
 
@@ -43,8 +48,11 @@ function readEpd(path: string): EpdCase[] {
 const strip = (san: string) => san.replace(/[+#!?]/g, "");
 const cases = readEpd(values.file!).slice(0, values.first ? Number(values.first) : undefined);
 const ms = Number(values.ms);
-const w = await createInstance();
-w.optionHash(Number(values.hash));
+const core = await Core.create({ hashMb: Number(values.hash), build: values.build as EngineBuild | undefined });
+if (values.net) core.loadNetwork(readFileSync(values.net));
+const w = core.exports;
+const info = core.info();
+console.log(`${info.build} build, ${info.network ? `network ${info.network.name}` : "classical evaluation"}`);
 if (values.features) w.optionSearchFeatures(Number(values.features));
 
 let solved = 0;
