@@ -102,8 +102,8 @@ describe("Engine", () => {
     await running;
   });
 
-  it("evaluates with a term breakdown", async () => {
-    const e = await make();
+  it("evaluates with a term breakdown (the hand-crafted evaluation)", async () => {
+    const e = await make({ build: "classical" });
     await e.setPosition(START_FEN);
     const ev = await e.evaluate();
     expect(ev.terms.map((t) => t.name)).toContain("Mobility");

@@ -43,7 +43,8 @@ async function engine(options: Parameters<typeof Engine.create>[0] = {}): Promis
 describe("builds", () => {
   it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
     expect(simdSupported()).toBe(true); // Node 20
-    expect((await (await engine()).info()).build).toBe("nnue");
+    // The network build embeds the network named in package.json's build:nnue.
+    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: "wcnn-5ce2b8cc.nnue", hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
   });
@@ -119,7 +120,7 @@ describe("UCI", () => {
     }
   });
 
-  it("runs the classical build with WASMCHESS_BUILD=classical, without EvalFile", async () => {
+  it("runs the classical build with WASMCHESS_BUILD=classical, without EvalFile, and eval shows its terms", async () => {
     process.env.WASMCHESS_BUILD = "classical"; // the child inherits the environment at spawn
     const uci = new UciProcess(process.execPath, [CLI]);
     delete process.env.WASMCHESS_BUILD;
@@ -130,6 +131,10 @@ describe("UCI", () => {
       await uci.waitFor((l) => l === "uciok");
       expect(out.find((l) => l.startsWith("id name"))).toMatch(/classical$/);
       expect(out.some((l) => l.includes("EvalFile"))).toBe(false);
+      uci.send("position startpos");
+      uci.send("eval");
+      expect(await uci.waitFor((l) => l.startsWith("Final evaluation:"))).toMatch(/^Final evaluation: -?\d+ cp \(side to move\)$/);
+      expect(out.some((l) => l.includes("King safety"))).toBe(true);
     } finally {
       uci.kill();
     }
