@@ -8,6 +8,10 @@ import { join } from "node:path";
 export const QA = 255;
 export const QB = 64;
 export const OUTPUT_SCALE = 400;
+/** Every float weight but the output biases stays within ±WEIGHT_CLIP in training, so that
+ *  quantised output weights stay within ±127 (1.98 · QB = 126.7) and act · w ≤ 255 · 127
+ *  fits 16 bits in the engine's SCReLU. */
+export const WEIGHT_CLIP = 1.98;
 const INPUTS = 768;
 const HEADER_BYTES = 64;
 /** Largest |piece-square value| in centipawns (the engine's export PSQT_MAX; a test checks). */

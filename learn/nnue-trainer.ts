@@ -5,7 +5,7 @@
 import { readFileSync, existsSync, writeFileSync, renameSync } from "node:fs";
 import { instantiate } from "../build/trainer.js";
 import { readRecords, recordResult, recordScore, RECORD_BYTES } from "./records.js";
-import { PSQT_MAX, type FloatNetwork } from "./net-file.js";
+import { PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP, type FloatNetwork } from "./net-file.js";
 import { Rng } from "./rng.js";
 
 const TRAINER_WASM = new URL("../build/trainer.wasm", import.meta.url);
@@ -118,7 +118,7 @@ export class NnueTrainer {
   static async create(s: TrainSettings): Promise<NnueTrainer> {
     const module = await WebAssembly.compile(readFileSync(TRAINER_WASM));
     const k = await instantiate(module, { env: {} });
-    k.init(s.hidden, s.buckets, s.screlu, s.seed >>> 0, s.psqt, PSQT_MAX);
+    k.init(s.hidden, s.buckets, s.screlu, s.seed >>> 0, s.psqt, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP);
     return new NnueTrainer(k, s);
   }
 

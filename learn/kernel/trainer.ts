@@ -10,16 +10,17 @@
 //   B2 [B]        output biases
 //   PS [768]      with psqt: a linear weight per input feature, added to the output as
 //                 (sum over the side to move's features - sum over the opponent's) / 2
-// The output o is in units of `outputScale` centipawns (the engine's eval is o * 400); the
-// prediction is sigmoid(o * 400 / evalScale), and the target blends the game result with
+// The output o is in units of OUTPUT_SCALE centipawns (400: the engine's eval is o * 400); the
+// prediction is sigmoid(o * OUTPUT_SCALE / evalScale), and the target blends the game result with
 // sigmoid(search score / evalScale), both from the side to move's view.
 
 const INPUTS = 768;
 const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
-const CLIP: f32 = 1.98;
-const OUTPUT_SCALE: f32 = 400;
-/** The piece-square values' limit in output units (the host passes the file format's). */
+// The file format's constants, passed by the host (learn/net-file.ts) to init: the output
+// unit in centipawns, the weights' limit, the piece-square values' limit in output units.
+let OUTPUT_SCALE: f32 = 0;
+let CLIP: f32 = 0;
 let psqtClip: f32 = 0;
 
 let H = 0;
@@ -62,9 +63,12 @@ function uniform(): f32 {
 
 /** Sets up a network of hidden size h (a multiple of 4), b output buckets, SCReLU or CReLU,
  *  with random weights from seed, and with usePsqt a linear piece-square term that starts
- *  from the usual material values and stays within +-psqtMaxCp centipawns; returns the
- *  parameter count. */
-export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32): i32 {
+ *  from the usual material values and stays within +-psqtMaxCp centipawns; outputScale is
+ *  the output's unit in centipawns and clip the limit of every weight but the output biases
+ *  (the quantisation's). Returns the parameter count. */
+export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32, outputScale: i32, clip: f32): i32 {
+  OUTPUT_SCALE = <f32>outputScale;
+  CLIP = clip;
   H = h;
   B = b;
   screlu = useScrelu;
@@ -89,7 +93,7 @@ export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, 
   const r2 = <f32>Math.sqrt(3.0 / <f64>(2 * H));
   for (let i = offW2; i < offB2; i++) params[i] = uniform() * r2;
   if (psqt) {
-    // Pawn, knight, bishop, rook, queen, king in units of the output (400 cp); the
+    // Pawn, knight, bishop, rook, queen, king in units of the output (OUTPUT_SCALE cp); the
     // opponent's pieces count against. The term is antisymmetric, so this sums to the
     // material balance from the side to move's view.
     const material: StaticArray<f32> = [100, 300, 300, 500, 900, 0];
@@ -251,7 +255,7 @@ function pass(n: i32, wdl: f32, evalScale: f32, learn: bool, augment: bool): f64
 }
 
 /** Trains on n records: gradients over the batch, then one AdamW step (weights clipped to
- *  +-1.98 except the output biases). Returns the batch's summed squared error. */
+ *  +-CLIP except the output biases). Returns the batch's summed squared error. */
 export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDecay: f32, step: i32, augment: bool): f64 {
   memory.fill(changetype<usize>(grads), 0, <usize>P * 4);
   const loss = pass(n, wdl, evalScale, true, augment);
