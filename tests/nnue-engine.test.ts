@@ -2,7 +2,7 @@
 // file (Engine.loadNetwork, UCI EvalFile) with clear errors for bad files, and the network
 // surviving a worker restart.
 import { describe, it, expect, beforeAll, afterEach } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +47,17 @@ describe("builds", () => {
     expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: "wcnn-5ce2b8cc.nnue", hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
+  });
+
+  it("loads every committed network, each named after its content hash", async () => {
+    const dir = new URL("../nets/", import.meta.url);
+    const names = readdirSync(dir).filter((n) => n.endsWith(".nnue"));
+    expect(names).toContain("wcnn-5ce2b8cc.nnue");
+    const core = await Core.create({ build: "nnue" });
+    for (const name of names) {
+      core.loadNetwork(readFileSync(new URL(name, dir)));
+      expect(core.info().network?.name).toBe(name);
+    }
   });
 
   it("refuses a network in the classical build", async () => {
