@@ -283,10 +283,12 @@ describe("UCI search", () => {
   });
 
   it("eval names the embedded network and bench prints its signature", async () => {
+    const embedded = (await Core.create()).info().network?.name; // nnue-engine.test.ts names it
     engine.send("position startpos");
     engine.send("eval");
     // The hand-crafted evaluation's term breakdown is tested in nnue-engine.test.ts.
-    expect(await engine.waitFor((l) => l.startsWith("NNUE evaluation"))).toMatch(/^NNUE evaluation \(wcnn-5ce2b8cc\.nnue\): -?\d+ cp \(side to move\)$/);
+    expect(await engine.waitFor((l) => l.startsWith("NNUE evaluation"))).toMatch(/^NNUE evaluation \(wcnn-[0-9a-f]{8}\.nnue\): -?\d+ cp \(side to move\)$/);
+    expect(out.find((l) => l.startsWith("NNUE evaluation"))).toContain(`(${embedded})`);
     engine.send("bench 5");
     const line = await engine.waitFor((l) => l.startsWith("Nodes searched"));
     // The same count as the core's bench at that depth (the exact default signature is
