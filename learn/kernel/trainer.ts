@@ -10,8 +10,8 @@
 //   B2 [B]        output biases
 //   PS [768]      with psqt: a linear weight per input feature, added to the output as
 //                 (sum over the side to move's features - sum over the opponent's) / 2
-// The output o is in units of OUTPUT_SCALE centipawns (400: the engine's eval is o * 400); the
-// prediction is sigmoid(o * OUTPUT_SCALE / evalScale), and the target blends the game result with
+// The output o is in units of outputUnit centipawns (400: the engine's eval is o * 400); the
+// prediction is sigmoid(o * outputUnit / evalScale), and the target blends the game result with
 // sigmoid(search score / evalScale), both from the side to move's view.
 
 const INPUTS = 768;
@@ -19,8 +19,8 @@ const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
 // The file format's constants, passed by the host (learn/net-file.ts) to init: the output
 // unit in centipawns, the weights' limit, the piece-square values' limit in output units.
-let OUTPUT_SCALE: f32 = 0;
-let CLIP: f32 = 0;
+let outputUnit: f32 = 0;
+let weightClip: f32 = 0;
 let psqtClip: f32 = 0;
 
 let H = 0;
@@ -67,13 +67,13 @@ function uniform(): f32 {
  *  the output's unit in centipawns and clip the limit of every weight but the output biases
  *  (the quantisation's). Returns the parameter count. */
 export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32, outputScale: i32, clip: f32): i32 {
-  OUTPUT_SCALE = <f32>outputScale;
-  CLIP = clip;
+  outputUnit = <f32>outputScale;
+  weightClip = clip;
   H = h;
   B = b;
   screlu = useScrelu;
   psqt = usePsqt;
-  psqtClip = <f32>psqtMaxCp / OUTPUT_SCALE;
+  psqtClip = <f32>psqtMaxCp / outputUnit;
   offB1 = INPUTS * H;
   offW2 = offB1 + H;
   offB2 = offW2 + B * 2 * H;
@@ -93,12 +93,12 @@ export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, 
   const r2 = <f32>Math.sqrt(3.0 / <f64>(2 * H));
   for (let i = offW2; i < offB2; i++) params[i] = uniform() * r2;
   if (psqt) {
-    // Pawn, knight, bishop, rook, queen, king in units of the output (OUTPUT_SCALE cp); the
+    // Pawn, knight, bishop, rook, queen, king in units of the output (outputUnit cp); the
     // opponent's pieces count against. The term is antisymmetric, so this sums to the
     // material balance from the side to move's view.
     const material: StaticArray<f32> = [100, 300, 300, 500, 900, 0];
     for (let f = 0; f < INPUTS; f++) {
-      const v = unchecked(material[(f % 384) / 64]) / OUTPUT_SCALE;
+      const v = unchecked(material[(f % 384) / 64]) / outputUnit;
       params[offPs + f] = f < 384 ? v : -v;
     }
   }
@@ -239,7 +239,7 @@ function target(r: usize, wdl: f32, evalScale: f32): f32 {
  *  `augment`, each record is mirrored left to right with probability 1/2: the network does not
  *  see castling rights, and without them chess is symmetric under that mirror. */
 function pass(n: i32, wdl: f32, evalScale: f32, learn: bool, augment: bool): f64 {
-  const k = OUTPUT_SCALE / evalScale;
+  const k = outputUnit / evalScale;
   let loss: f64 = 0;
   const base = changetype<usize>(records);
   for (let i = 0; i < n; i++) {
@@ -255,7 +255,7 @@ function pass(n: i32, wdl: f32, evalScale: f32, learn: bool, augment: bool): f64
 }
 
 /** Trains on n records: gradients over the batch, then one AdamW step (weights clipped to
- *  +-CLIP except the output biases). Returns the batch's summed squared error. */
+ *  +-weightClip except the output biases). Returns the batch's summed squared error. */
 export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDecay: f32, step: i32, augment: bool): f64 {
   memory.fill(changetype<usize>(grads), 0, <usize>P * 4);
   const loss = pass(n, wdl, evalScale, true, augment);
@@ -273,7 +273,7 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
     let w = unchecked(params[i]);
     // The piece-square term is not decayed, and has a limit of its own (a queen is 2.25 units).
     w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * w : 0));
-    if (i < offB2) w = min(max(w, -CLIP), CLIP);
+    if (i < offB2) w = min(max(w, -weightClip), weightClip);
     else if (i >= offPs) w = min(max(w, -psqtClip), psqtClip);
     unchecked((params[i] = w));
   }
@@ -289,7 +289,7 @@ export function evalBatch(n: i32, wdl: f32, evalScale: f32): f64 {
 export function evaluateRecord(i: i32): f32 {
   mirror = 0;
   decode(changetype<usize>(records) + <usize>i * RECORD_BYTES);
-  return forward() * OUTPUT_SCALE;
+  return forward() * outputUnit;
 }
 
 /** Side to move of the last decoded record (0 white, 1 black). */
