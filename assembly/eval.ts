@@ -14,7 +14,7 @@ import { S, mgValue, egValue, VALUE_KNOWN_WIN } from "./score";
 import { pawnEntry, structureScore, passedPawns, traceStructure, FORWARD_FILE, ATTACK_SPAN } from "./pawns";
 import { trace, traceOn, traceKing, traceMarkSpecial } from "./trace";
 import { USE_NNUE } from "./config";
-import { ACC_HALF, hidden, outputSimd, outputBucket } from "./nnue";
+import { ACC_HALF, hidden, outputSimd, outputScalar, outputBucket, simdKernels } from "./nnue";
 import { currentAccumulator } from "./accumulator";
 import {
   W_PIECE_VALUE, W_PAWN_PSQ, W_KNIGHT_MOBILITY, W_BISHOP_MOBILITY, W_ROOK_MOBILITY, W_QUEEN_MOBILITY,
@@ -437,7 +437,7 @@ function endgameScale(strong: Color): i32 {
  *  when it is not evaluated itself (a transposition-table hit, a check). */
 // @ts-ignore: decorator
 @inline export function keepEvalState(): void {
-  if (USE_NNUE && hidden != 0) currentAccumulator();
+  if (USE_NNUE && hidden != 0) currentAccumulator(simdKernels);
 }
 
 /** The network's evaluation (network build with a network loaded), kept below the scores of
@@ -446,10 +446,11 @@ function nnueEvaluate(): i32 {
   memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
   lastPhase = gamePhase();
   lastScale = 64;
-  const acc = currentAccumulator();
+  const acc = currentAccumulator(simdKernels);
   const us = acc + (sideToMove == WHITE ? 0 : <usize>ACC_HALF * 2);
   const them = acc + (sideToMove == WHITE ? <usize>ACC_HALF * 2 : 0);
-  const v = outputSimd(us, them, outputBucket(popcount(occupied())));
+  const bucket = outputBucket(popcount(occupied()));
+  const v = simdKernels ? outputSimd(us, them, bucket) : outputScalar(us, them, bucket);
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
 }
 

@@ -528,7 +528,8 @@ export function weightLayoutError(): string {
 // ---------------------------------------------------------------- network
 
 import { USE_NNUE } from "./config";
-import { loadNetwork, netErrorText, hidden as networkHiddenSize, netHash } from "./nnue";
+import { loadNetwork, netErrorText, hidden as networkHiddenSize, netHash, setSimdKernels } from "./nnue";
+import { runKernel } from "./nnue-bench";
 export { PSQT_MAX } from "./nnue";
 import { invalidateAccumulators } from "./accumulator";
 
@@ -560,6 +561,15 @@ export function networkError(): string {
 /** Hidden size of the network in use (0: none, the hand-crafted evaluation is used). */
 export function networkHidden(): i32 {
   return USE_NNUE ? networkHiddenSize : 0;
+}
+/** The search's network kernels: SIMD (true, the default) or the scalar references. */
+export function networkSimd(on: bool): void {
+  if (USE_NNUE) setSimdKernels(on);
+}
+/** Runs one network kernel (0 refresh, 1 update by the last move, 2 output) `iterations`
+ *  times on the current position, SIMD or scalar; a checksum of its result, or -1. */
+export function networkKernel(kernel: i32, simd: bool, iterations: i32): i32 {
+  return USE_NNUE && networkHiddenSize != 0 ? runKernel(kernel, simd, iterations) : -1;
 }
 /** Content hash of the network in use. */
 export function networkHash(): u32 {

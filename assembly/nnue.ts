@@ -58,6 +58,9 @@ export let qa = 255;
 export let qb = 64;
 export let outputScale = 400;
 export let netHash: u32 = 0;
+/** The search evaluates with the SIMD kernels (the default) or their scalar references, which
+ *  give the same values (bench/search.ts --scalar measures the difference in speed). */
+export let simdKernels = true;
 export let netErrorText = "";
 
 /** The input feature of piece pc on sq for the perspective of colour `view`: pieces of that
@@ -78,6 +81,11 @@ export let netErrorText = "";
 // @ts-ignore: decorator
 @inline export function featureBiases(): usize {
   return FEATURE_B;
+}
+
+/** Chooses the SIMD kernels (true) or the scalar references (false) for the search. */
+export function setSimdKernels(on: bool): void {
+  simdKernels = on;
 }
 
 /** Output bucket of a position with `pieces` men on the board. */

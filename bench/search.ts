@@ -1,16 +1,20 @@
 // The search bench: the fixed positions of assembly/bench.ts searched to a fixed depth with
-// fresh tables; prints the node signature (`Nodes searched: N`) and nodes per second.
+// fresh tables; prints the node signature (`Nodes searched: N`) and nodes per second of each
+// build: the network build (NNUE evaluation, the default where SIMD runs) and the classical
+// build (hand-crafted evaluation), in the same run, with the ratio of their speeds.
+// --build classical|nnue runs one build only, --wasm FILE another module.
+// --scalar runs the network build again with its scalar kernels (it must visit the same nodes)
+// and --kernels times each network kernel, SIMD against scalar, on a few positions.
 // With --ttd it also times the search to a depth (default 12) from the start position and
-// Kiwipete, beside native Stockfish when it is installed.
-// It runs the default build (the network build where SIMD runs); --build classical|nnue picks
-// one, --wasm FILE another module. Commits cite the signature of both builds.
-//   npm run bench [-- --depth N] [--ttd] [--ttd-depth N] [--build classical|nnue] [--wasm FILE]
+// Kiwipete, beside native Stockfish when it is installed. Commits cite both signatures.
+//   npm run bench [-- --depth N] [--build classical|nnue] [--wasm FILE] [--scalar] [--kernels]
+//       [--ttd] [--ttd-depth N]
 
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInstance, buildUrl, defaultBuild } from "../bindings/wasm.js";
-import type { EngineBuild } from "../bindings/wasm.js";
+import type { EngineBuild, EngineExports } from "../bindings/wasm.js";
 import { UciProcess, findExecutable } from "./uci-process.js";
 
 const { values } = parseArgs({
@@ -20,28 +24,107 @@ const { values } = parseArgs({
     "ttd-depth": { type: "string", default: "12" },
     wasm: { type: "string" },
     build: { type: "string" },
+    scalar: { type: "boolean", default: false },
+    kernels: { type: "boolean", default: false },
   },
 });
 
 if (values.build !== undefined && values.build !== "classical" && values.build !== "nnue") throw new Error("--build must be classical or nnue");
-const url = values.wasm ? pathToFileURL(resolve(values.wasm)) : buildUrl((values.build as EngineBuild | undefined) ?? defaultBuild());
-const w = await createInstance({}, url);
-console.log(
-  `${w.networkAvailable() ? "network build" : "classical build"} (${url.pathname.split("/").pop()}), evaluation: ` +
-    (w.networkHidden() > 0 ? `network ${w.networkHash().toString(16).padStart(8, "0")}, hidden size ${w.networkHidden()}` : "classical"),
-);
 const depth = values.depth ? Number(values.depth) : 0;
-const t0 = performance.now();
-const nodes = Number(w.bench(depth));
-const ms = performance.now() - t0;
-console.log(`${w.benchPositionCount()} positions, depth ${depth > 0 ? depth : "default (13)"}`);
-console.log(`Total time (ms) : ${ms.toFixed(0)}`);
-console.log(`Nodes searched  : ${nodes}`);
-console.log(`Nodes/second    : ${Math.round((nodes / ms) * 1000)}`);
+const urls: URL[] = values.wasm
+  ? [pathToFileURL(resolve(values.wasm))]
+  : values.build
+    ? [buildUrl(values.build as EngineBuild)]
+    : defaultBuild() === "nnue"
+      ? [buildUrl("nnue"), buildUrl("classical")]
+      : [buildUrl("classical")];
+if (!values.wasm && !values.build && defaultBuild() !== "nnue") console.log("this host has no wasm SIMD: the classical build only");
 
-if (values.ttd) await timeToDepth(Number(values["ttd-depth"]));
+interface Run {
+  label: string;
+  nodes: number;
+  nps: number;
+}
 
-async function timeToDepth(target: number): Promise<void> {
+function describe(w: EngineExports, url: URL): string {
+  return (
+    `${w.networkAvailable() ? "network build" : "classical build"} (${url.pathname.split("/").pop()}), evaluation: ` +
+    (w.networkHidden() > 0 ? `network ${w.networkHash().toString(16).padStart(8, "0")}, hidden size ${w.networkHidden()}` : "classical")
+  );
+}
+
+function benchOnce(w: EngineExports, label: string): Run {
+  const t0 = performance.now();
+  const nodes = Number(w.bench(depth));
+  const ms = performance.now() - t0;
+  const nps = Math.round((nodes / ms) * 1000);
+  console.log(`${label}`);
+  console.log(`${w.benchPositionCount()} positions, depth ${depth > 0 ? depth : "default (13)"}`);
+  console.log(`Total time (ms) : ${ms.toFixed(0)}`);
+  console.log(`Nodes searched  : ${nodes}`);
+  console.log(`Nodes/second    : ${nps}`);
+  return { label, nodes, nps };
+}
+
+const runs: Run[] = [];
+let first: EngineExports | undefined;
+for (const url of urls) {
+  const w = await createInstance({}, url);
+  first ??= w;
+  if (runs.length > 0) console.log("");
+  runs.push(benchOnce(w, describe(w, url)));
+  if (values.scalar && w.networkHidden() > 0) {
+    w.networkSimd(false);
+    console.log("");
+    const scalar = benchOnce(w, "the same network build with its scalar kernels");
+    w.networkSimd(true);
+    if (scalar.nodes !== runs[runs.length - 1].nodes) throw new Error(`scalar kernels searched ${scalar.nodes} nodes, SIMD ${runs[runs.length - 1].nodes}`);
+    console.log(`SIMD kernels: ${(runs[runs.length - 1].nps / scalar.nps).toFixed(2)}x the nodes/s of the scalar ones`);
+  }
+  if (values.kernels && w.networkHidden() > 0) kernelTimes(w);
+}
+if (runs.length === 2) console.log(`\nnetwork build / classical build nodes/s: ${(runs[0].nps / runs[1].nps).toFixed(2)}`);
+
+if (values.ttd) await timeToDepth(first!, Number(values["ttd-depth"]));
+
+/** Each network kernel timed SIMD against scalar (median of 5 runs), on a middlegame position
+ *  after a quiet move, a capture and castling; the checksums of both versions must agree. */
+function kernelTimes(w: EngineExports): void {
+  const cases: [string, string, string][] = [
+    ["quiet", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "d2d3"],
+    ["capture", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "c4f7"],
+    ["castling", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "e1g1"],
+  ];
+  const names = ["refresh", "update", "output"];
+  const iterations = [20_000, 200_000, 200_000];
+  console.log(`\nnetwork kernels, ns per call (median of 5), SIMD against scalar:`);
+  console.log("kernel    move       SIMD ns   scalar ns   speed-up");
+  for (let kernel = 0; kernel < 3; kernel++) {
+    for (const [name, fen, move] of kernel === 1 ? cases : cases.slice(0, 1)) {
+      if (w.setFen(fen) !== 0) throw new Error(`bad FEN ${fen}`);
+      if (!w.playUciMove(move)) throw new Error(`illegal ${move}`);
+      const time = (simd: boolean): [number, number] => {
+        const ns: number[] = [];
+        let sum = 0;
+        for (let r = 0; r < 5; r++) {
+          const t0 = performance.now();
+          sum = w.networkKernel(kernel, simd, iterations[kernel]);
+          ns.push(((performance.now() - t0) * 1e6) / iterations[kernel]);
+        }
+        ns.sort((a, b) => a - b);
+        return [ns[2], sum];
+      };
+      const [simdNs, simdSum] = time(true);
+      const [scalarNs, scalarSum] = time(false);
+      if (simdSum !== scalarSum || simdSum === -1) throw new Error(`${names[kernel]}: SIMD checksum ${simdSum}, scalar ${scalarSum}`);
+      console.log(
+        `${names[kernel].padEnd(9)} ${(kernel === 1 ? name : "-").padEnd(9)} ${simdNs.toFixed(1).padStart(8)} ${scalarNs.toFixed(1).padStart(11)} ${(scalarNs / simdNs).toFixed(2).padStart(9)}x`,
+      );
+    }
+  }
+}
+
+async function timeToDepth(w: EngineExports, target: number): Promise<void> {
   const positions: [string, string][] = [
     ["startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
     ["kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"],

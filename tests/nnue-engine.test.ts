@@ -60,6 +60,24 @@ describe("builds", () => {
     }
   });
 
+  it("searches the same tree with the scalar kernels as with SIMD, and each kernel agrees", async () => {
+    const w = (await Core.create({ build: "nnue" })).exports;
+    const simd = w.bench(6);
+    w.networkSimd(false);
+    expect(w.bench(6)).toBe(simd);
+    w.networkSimd(true);
+    // Refresh, update (a capture and castling) and output: the same checksum either way.
+    for (const move of ["c4f7", "e1g1"]) {
+      expect(w.setFen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")).toBe(0);
+      expect(w.playUciMove(move)).toBe(true);
+      for (let kernel = 0; kernel < 3; kernel++) {
+        const sum = w.networkKernel(kernel, true, 3);
+        expect(sum).not.toBe(-1);
+        expect(w.networkKernel(kernel, false, 3)).toBe(sum);
+      }
+    }
+  });
+
   it("refuses a network in the classical build", async () => {
     const core = await Core.create({ build: "classical" });
     expect(() => core.loadNetwork(net)).toThrow(/classical build/);
