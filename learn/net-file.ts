@@ -68,6 +68,35 @@ export function quantise(net: FloatNetwork): Uint8Array {
   return bytes;
 }
 
+/** The float network of a network file (the inverse of quantise: quantising it again gives
+ *  the same bytes), for training on from a network (`npm run train -- --init FILE`). Throws
+ *  on a file that is not a valid network file of this format. */
+export function dequantise(bytes: Uint8Array): FloatNetwork {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fail = (why: string): never => {
+    throw new Error(`not a usable network file: ${why}`);
+  };
+  if (bytes.length < HEADER_BYTES || view.getUint32(0, true) !== 0x4e4e4357) fail("no WCNN header");
+  if (view.getUint32(4, true) !== 1 || view.getUint32(8, true) !== 1) fail("version or feature set other than 1");
+  const h = view.getUint32(12, true);
+  const screlu = view.getUint32(16, true) === 1;
+  const b = view.getUint32(20, true);
+  if (view.getInt32(24, true) !== QA || view.getInt32(28, true) !== QB || view.getInt32(32, true) !== OUTPUT_SCALE) fail("other quantisation constants");
+  const psqt = (view.getUint32(40, true) & 1) !== 0;
+  const payload = INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4 + (psqt ? INPUTS * 2 : 0);
+  if (bytes.length !== HEADER_BYTES + payload) fail(`${bytes.length} bytes where the header needs ${HEADER_BYTES + payload}`);
+  if (fnv1a(bytes.subarray(HEADER_BYTES)) !== view.getUint32(36, true)) fail("content hash mismatch");
+  const w2 = INPUTS * h + h;
+  const params = new Float32Array(w2 + b * 2 * h + b + (psqt ? INPUTS : 0));
+  let at = HEADER_BYTES;
+  for (let i = 0; i < w2; i++, at += 2) params[i] = view.getInt16(at, true) / QA;
+  for (let i = w2; i < w2 + b * 2 * h; i++, at += 2) params[i] = view.getInt16(at, true) / QB;
+  for (let k = 0; k < b; k++, at += 4) params[w2 + b * 2 * h + k] = view.getInt32(at, true) / (QA * QB);
+  const ps = w2 + b * 2 * h + b;
+  if (psqt) for (let f = 0; f < INPUTS; f++, at += 2) params[ps + f] = view.getInt16(at, true) / OUTPUT_SCALE;
+  return { hidden: h, buckets: b, screlu, psqt, params };
+}
+
 /** Writes a network file into dir as wcnn-<hash>.nnue; returns its path. */
 export function writeNetwork(bytes: Uint8Array, dir: string): string {
   mkdirSync(dir, { recursive: true });

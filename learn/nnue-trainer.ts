@@ -136,6 +136,20 @@ export class NnueTrainer {
     return { hidden: this.s.hidden, buckets: this.s.buckets, screlu: this.s.screlu, psqt: this.s.psqt, params: this.params() };
   }
 
+  /** Starts from the weights of a float network of the same architecture (Adam's moments
+   *  stay at zero). */
+  setNetwork(net: FloatNetwork): void {
+    const s = this.s;
+    if (net.hidden !== s.hidden || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
+      throw new Error(
+        `the network is (768 -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
+          `the settings ask for ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
+      );
+    }
+    if (net.params.length !== this.parameterCount) throw new Error(`the network has ${net.params.length} parameters, the trainer ${this.parameterCount}`);
+    this.params().set(net.params);
+  }
+
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
     const ptr = this.k.recordsPtr(n); // may grow the memory: take the buffer after it
     const dst = new Uint8Array(this.k.memory.buffer, ptr, n * RECORD_BYTES);

@@ -4,6 +4,7 @@
 //       [--buckets 1] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
 //       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
+//       [--init FILE.nnue]
 //
 // Every epoch prints the training and validation loss with positions per second and saves
 // <out>/checkpoint.bin (parameters, Adam moments, progress); --resume continues from it. The
@@ -11,13 +12,15 @@
 // --eval-scale 0 fits the logistic's scale to the data (sigmoid(score / s) against results).
 // --mirror trains on each position or its left-right mirror image, at random (augmentation).
 // --psqt adds a linear piece-square term beside the hidden layer, starting from material.
+// --init starts from the weights of a network file of the same architecture (fine-tuning the
+// previous generation's network on new games) instead of random ones.
 
 import { parseArgs } from "node:util";
-import { appendFileSync, existsSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataFiles } from "./records.js";
 import { NnueTrainer, TrainingData, TrainSettings } from "./nnue-trainer.js";
-import { quantise, writeNetwork } from "./net-file.js";
+import { quantise, dequantise, writeNetwork } from "./net-file.js";
 import { Rng } from "./rng.js";
 
 const { values } = parseArgs({
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     mirror: { type: "boolean", default: false },
     psqt: { type: "boolean", default: false },
     resume: { type: "boolean", default: false },
+    init: { type: "string" },
   },
 });
 
@@ -101,6 +105,14 @@ if (values.resume && existsSync(checkpoint)) {
   log(`resumed after epoch ${trainer.epoch} (step ${trainer.step})`);
 } else if (existsSync(checkpoint) && !values.resume) {
   fail(`${checkpoint} exists: add --resume to continue it, or use another --out`);
+}
+if (values.init && trainer.epoch === 0) {
+  try {
+    trainer.setNetwork(dequantise(readFileSync(values.init)));
+  } catch (e) {
+    fail(`--init ${values.init}: ${(e as Error).message}`);
+  }
+  log(`initial weights: ${values.init}`);
 }
 log(`network (768 -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${settings.psqt ? "PSQT, " : ""}${trainer.parameterCount} parameters`);
 if (trainer.epoch === 0) log(`epoch 0: validation ${trainer.loss(data.validation, evalScale).toFixed(6)}`);
