@@ -16,7 +16,7 @@ import {
   VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY,
   VALUE_KNOWN_WIN, mateIn, matedIn,
 } from "./score";
-import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
+import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_NONE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
 import {
   scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo, capturedType,
 } from "./movepick";
@@ -31,6 +31,7 @@ import {
 } from "./limits";
 import { gamePly } from "./position";
 import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
+import { correctedEval, updateCorrection } from "./correction";
 
 // ---------------------------------------------------------------- selectivity switches
 // Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
@@ -43,7 +44,12 @@ export const FEATURE_SEE_PRUNING = 32;
 export const FEATURE_ASPIRATION = 64;
 export const FEATURE_CHECK_EXTENSION = 128;
 export const FEATURE_IIR = 256;
-export const FEATURE_ALL = 511;
+export const FEATURE_SINGULAR = 512;
+export const FEATURE_CORRECTION = 1024;
+export const FEATURE_CUT_NODE = 2048;
+export const FEATURE_HISTORY_PRUNING = 4096;
+export const FEATURE_RAZORING = 8192;
+export const FEATURE_ALL = 16383;
 export let features: i32 = FEATURE_ALL;
 
 /** Enables the selectivity features in mask (FEATURE_*). */
@@ -66,6 +72,8 @@ let nullMoveAllowed = true;
 const pvTable = new StaticArray<u16>(MAX_PLY * MAX_PLY); // [ply][i]
 const pvLength = new StaticArray<i32>(MAX_PLY + 1);
 const evalStack = new StaticArray<i32>(MAX_PLY + 4);
+// The move a singular-extension search leaves out at each ply (MOVE_NONE: none).
+const excludedMoves = new StaticArray<u16>(MAX_PLY + 4);
 
 // Root moves with their last score, the nodes spent on them, and their principal variation.
 const ROOT_MAX = 256;
@@ -170,14 +178,14 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
   setPlyMove(ply, -1);
   doNullMove();
   unchecked((pvLength[ply + 1] = ply + 1));
-  let score = -search(-beta, -beta + 1, depth - r, ply + 1, false);
+  let score = -search(-beta, -beta + 1, depth - r, ply + 1, false, false);
   undoNullMove();
   if (stopped || score < beta) return VALUE_NONE;
   if (score >= VALUE_MATE_IN_MAX_PLY) score = beta;
   if (depth < 12) return score;
   // Zugzwang verification: the same depth without null moves must hold as well.
   nullMoveAllowed = false;
-  const v = search(beta - 1, beta, depth - r, ply, false);
+  const v = search(beta - 1, beta, depth - r, ply, false, true);
   nullMoveAllowed = true;
   return v >= beta ? score : VALUE_NONE;
 }
@@ -188,6 +196,12 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
   return on(FEATURE_LMP) && depth <= 7 && quietCount >= (improving ? 3 + depth * depth : (3 + depth * depth) / 2);
 }
 
+/** History pruning: near the leaves, a quiet move whose histories say it keeps failing. */
+// @ts-ignore: decorator
+@inline function historyPrune(depth: i32, orderScore: i32): bool {
+  return on(FEATURE_HISTORY_PRUNING) && depth <= 4 && orderScore < -3000 * depth;
+}
+
 /** Futility: a quiet move cannot lift a static eval this far below alpha. */
 // @ts-ignore: decorator
 @inline function futilityPrune(depth: i32, staticEval: i32, alpha: i32): bool {
@@ -196,8 +210,10 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
 
 // ---------------------------------------------------------------- main search
 
-/** Negamax principal-variation search; pv marks nodes searched with an open window. */
-function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
+/** Negamax principal-variation search; pv marks nodes searched with an open window, cutNode
+ *  the null-window nodes expected to fail high (the first child of an expected all-node and
+ *  the later children of any node). */
+function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool): i32 {
   unchecked((pvLength[ply] = ply));
   if (stopped) return 0;
   const checked = inCheck();
@@ -215,16 +231,23 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   if (alpha >= beta) return alpha;
   keepEvalState();
 
+  // A singular-extension search of this position leaves one move out: its table entry, which
+  // includes that move, neither cuts it off nor is overwritten by it.
+  const excluded: Move = unchecked(excludedMoves[ply]);
   const posKey = key;
   const hit = probe(posKey, ply);
   const hashMove = hit ? ttMove : MOVE_NONE;
   const hashScore = hit ? ttScore : VALUE_NONE;
-  if (hit && !pv && ttCutoff(hashScore, depth, alpha, beta)) return hashScore;
+  const hashDepth = hit ? ttDepth : -1;
+  const hashBound = hit ? ttBound : BOUND_NONE;
+  if (hit && !pv && excluded == MOVE_NONE && ttCutoff(hashScore, depth, alpha, beta)) return hashScore;
 
+  let rawEval = VALUE_NONE;
   let staticEval = VALUE_NONE;
   let improving = false;
   if (!checked) {
-    staticEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    rawEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    staticEval = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval) : rawEval;
     const prev = ply >= 2 ? unchecked(evalStack[ply - 2]) : VALUE_NONE;
     improving = prev == VALUE_NONE || staticEval > prev;
   }
@@ -232,15 +255,52 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
   // The stored score is a better guess than the static eval when its bound allows.
   const eval_ = hit && !checked ? refinedEval(staticEval, hashScore) : staticEval;
 
-  if (!pv && !checked) {
-    const pruned = pruneNode(depth, ply, beta, eval_, improving);
+  if (!pv && !checked && excluded == MOVE_NONE) {
+    const pruned = pruneNode(depth, ply, alpha, beta, eval_, improving);
     if (pruned != VALUE_NONE) return pruned;
   }
   // Internal iterative reduction: without a hash move this node is probably not critical.
   if (on(FEATURE_IIR) && depth >= 4 && hashMove == MOVE_NONE) depth--;
 
-  return searchMoves(alpha, beta, depth, ply, pv, checked, improving, posKey, hashMove, staticEval, eval_);
+  // Singular extension: when every move but the hash move fails well below the hash score,
+  // the hash move is forced and is searched a ply deeper; when even without it the node
+  // fails high, two moves beat beta and the node is cut (multi-cut).
+  let hashExtension = 0;
+  if (on(FEATURE_SINGULAR) && depth >= SINGULAR_DEPTH && excluded == MOVE_NONE && hashMove != MOVE_NONE &&
+    (hashBound & BOUND_LOWER) != 0 && hashDepth >= depth - 3 && abs(hashScore) < VALUE_KNOWN_WIN) {
+    const singularBeta = hashScore - 2 * depth;
+    unchecked((excludedMoves[ply] = hashMove));
+    const score = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
+    unchecked((excludedMoves[ply] = MOVE_NONE));
+    if (stopped) return 0;
+    if (score < singularBeta) hashExtension = 1;
+    else if (singularBeta >= beta) return singularBeta;
+    else if (hashScore >= beta) hashExtension = -1;
+  }
+
+  const best = searchMoves(alpha, beta, depth, ply, pv, cutNode, checked, improving, hashMove, hashExtension, excluded, eval_);
+  if (stopped) return 0;
+  if (excluded == MOVE_NONE && lastHadMoves) {
+    const bound = best >= beta ? BOUND_LOWER : best > lastAlphaOrig ? BOUND_EXACT : BOUND_UPPER;
+    save(posKey, ply, lastBestMove, best, rawEval, depth, bound);
+    // The correction learns from results that say more than the static eval: not in check, a
+    // quiet best move (or none), and a bound on the right side of the static eval.
+    if (on(FEATURE_CORRECTION) && !checked && (lastBestMove == MOVE_NONE || !isTactical(lastBestMove)) &&
+      !(bound == BOUND_LOWER && best <= staticEval) && !(bound == BOUND_UPPER && best >= staticEval) &&
+      abs(best) < VALUE_KNOWN_WIN) {
+      updateCorrection(sideToMove, staticEval, best, depth);
+    }
+  }
+  return best;
 }
+
+/** Depth from which the hash move is tested for a singular extension. */
+const SINGULAR_DEPTH = 8;
+// What the last searchMoves() found: whether the position has legal moves, the best move
+// (MOVE_NONE when none beat alpha) and the alpha it started with.
+let lastHadMoves = false;
+let lastBestMove: Move = MOVE_NONE;
+let lastAlphaOrig = 0;
 
 /** TT cutoff: the entry just probed is deep enough and its bound decides the window
  *  (alpha, beta). Reads the probe's ttDepth and ttBound. */
@@ -261,22 +321,31 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool): i32 {
 
 /** Pruning before any move is searched, at non-PV nodes out of check: reverse futility and
  *  the null move. Returns the node's score, or VALUE_NONE when nothing prunes. */
-function pruneNode(depth: i32, ply: i32, beta: i32, eval_: i32, improving: bool): i32 {
+function pruneNode(depth: i32, ply: i32, alpha: i32, beta: i32, eval_: i32, improving: bool): i32 {
   if (reverseFutilityPrune(depth, eval_, beta, improving)) return eval_;
+  // Razoring: far below alpha near the leaves, only a capture can help; ask the quiescence.
+  if (on(FEATURE_RAZORING) && depth <= 3 && eval_ + 200 + 150 * depth < alpha) {
+    const v = quiescence(alpha - 1, alpha, ply, false);
+    if (v < alpha) return v;
+  }
   return tryNullMove(depth, ply, beta, eval_);
 }
 
-/** The move loop of search(): tries the moves in order with move pruning, reductions and
- *  re-searches, rewards the move that fails high, and stores the result in the TT. */
+/** The move loop of search(): tries the moves in order (all but the excluded one) with move
+ *  pruning, reductions and re-searches, and rewards the move that fails high. Returns the
+ *  node's score; its best move and starting alpha are left in lastBestMove and lastAlphaOrig. */
 function searchMoves(
-  alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, checked: bool, improving: bool,
-  posKey: u64, hashMove: Move, staticEval: i32, eval_: i32,
+  alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool, checked: bool, improving: bool,
+  hashMove: Move, hashExtension: i32, excluded: Move, eval_: i32,
 ): i32 {
   clearKillers(ply + 1);
   const prevMove = lastMove();
   const row1 = continuationRow(ply - 1);
   const row2 = continuationRow(ply - 2);
   const n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
+  lastHadMoves = n > 0;
+  lastBestMove = MOVE_NONE;
+  lastAlphaOrig = alpha;
   if (n == 0) return checked ? matedIn(ply) : VALUE_DRAW;
 
   let best = -VALUE_INFINITE;
@@ -288,6 +357,7 @@ function searchMoves(
   const us = sideToMove;
   for (let i = 0; i < n; i++) {
     const m = pickMove(ply, i, n, true);
+    if (m == excluded) continue;
     const orderScore = pickedScore(ply, i);
     const quiet = !isTactical(m);
     const movePieceTo = pieceTo(m);
@@ -303,14 +373,16 @@ function searchMoves(
     doMove(m);
     const givesCheck = inCheck();
     // Quiet moves that give check are never pruned: they may carry a mating attack.
-    if (prunable && quiet && !givesCheck && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha))) {
+    if (prunable && quiet && !givesCheck && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha) ||
+      historyPrune(depth, orderScore))) {
       undoMove(m);
       continue;
     }
     // Late move reductions for quiet moves that are not killers, counters or checks.
     const r = moveCount > 1 && quiet && !givesCheck && !checked && !isRefutationScore(orderScore)
-      ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, improving, row1, row2) : 0;
-    const score = searchMove(alpha, beta, depth - 1, r, ply, pv, moveCount == 1);
+      ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, cutNode, improving, row1, row2) : 0;
+    const newDepth = depth - 1 + (m == hashMove ? hashExtension : 0);
+    const score = searchMove(alpha, beta, newDepth, r, ply, pv, cutNode, moveCount == 1);
     undoMove(m);
     if (stopped) return 0;
 
@@ -330,23 +402,27 @@ function searchMoves(
     }
   }
   if (moveCount == 0 || best == -VALUE_INFINITE) {
-    // Every move was pruned: the node fails low at the static eval.
+    // Every move was pruned (or the only one is excluded): the node fails low.
     best = alpha;
   }
-  const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
-  save(posKey, ply, bestM, best, staticEval, depth, bound);
+  // (The children's searches overwrote these.)
+  lastHadMoves = true;
+  lastBestMove = bestM;
+  lastAlphaOrig = alphaOrig;
   return best;
 }
 
 /** Plies by which a late quiet move m of side us is reduced: the table's value, less at PV nodes and
- *  for moves with a good history, more when the position is not improving. */
+ *  for moves with a good history, more when the position is not improving and at expected
+ *  cut-nodes. */
 function lateMoveReduction(
-  us: Color, m: Move, movePieceTo: i32, depth: i32, moveCount: i32, pv: bool, improving: bool, row1: i32, row2: i32,
+  us: Color, m: Move, movePieceTo: i32, depth: i32, moveCount: i32, pv: bool, cutNode: bool, improving: bool, row1: i32, row2: i32,
 ): i32 {
   if (!on(FEATURE_LMR) || depth < 3) return 0;
   let r = reduction(depth, moveCount);
   if (pv) r--;
   if (!improving) r++;
+  if (cutNode && on(FEATURE_CUT_NODE)) r++;
   r -= quietScore(us, m, movePieceTo, row1, row2) / 8000;
   return min(max(r, 0), depth - 2);
 }
@@ -354,12 +430,13 @@ function lateMoveReduction(
 /** Principal variation search of one move already made: the first move with the full
  *  window; later ones with a null window at depth newDepth - r, re-searched at full depth
  *  when a reduced search beats alpha, and with the full window when a PV node's move lands
- *  inside it. */
-function searchMove(alpha: i32, beta: i32, newDepth: i32, r: i32, ply: i32, pv: bool, first: bool): i32 {
-  if (first) return -search(-beta, -alpha, newDepth, ply + 1, pv);
-  let score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
-  if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, newDepth, ply + 1, false);
-  if (score > alpha && score < beta && pv) score = -search(-beta, -alpha, newDepth, ply + 1, true);
+ *  inside it. A child is an expected cut-node when it is a later move's (its parent expects
+ *  one of its moves to refute it) or the first move of an expected all-node. */
+function searchMove(alpha: i32, beta: i32, newDepth: i32, r: i32, ply: i32, pv: bool, cutNode: bool, first: bool): i32 {
+  if (first) return -search(-beta, -alpha, newDepth, ply + 1, pv, !pv && !cutNode);
+  let score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+  if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+  if (score > alpha && score < beta && pv) score = -search(-beta, -alpha, newDepth, ply + 1, true, false);
   return score;
 }
 
@@ -406,10 +483,12 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
 
   let best = -VALUE_INFINITE;
   let standPat = VALUE_NONE;
+  let rawEval = VALUE_NONE;
   if (!checked) {
-    standPat = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    rawEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
+    standPat = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval) : rawEval;
     if (standPat >= beta) {
-      if (!hit) save(posKey, ply, MOVE_NONE, standPat, standPat, -1, BOUND_LOWER);
+      if (!hit) save(posKey, ply, MOVE_NONE, standPat, rawEval, -1, BOUND_LOWER);
       return standPat;
     }
     if (standPat > alpha) alpha = standPat;
@@ -444,7 +523,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   }
   if (checked && n == 0) return matedIn(ply);
   const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
-  save(posKey, ply, bestM, best, standPat, 0, bound);
+  save(posKey, ply, bestM, best, rawEval, 0, bound);
   return best;
 }
 
@@ -517,10 +596,10 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
     doMove(m);
     let score: i32;
     if (i == pvIndex) {
-      score = -search(-beta, -alpha, depth - 1, 1, true);
+      score = -search(-beta, -alpha, depth - 1, 1, true, false);
     } else {
-      score = -search(-alpha - 1, -alpha, depth - 1, 1, false);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, true);
+      score = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, true, false);
     }
     undoMove(m);
     rootNodes[i] += nodes - before;

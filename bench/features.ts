@@ -26,8 +26,13 @@ const FEATURES: [string, number][] = [
   ["aspiration windows", 64],
   ["check extension", 128],
   ["internal iterative reduction", 256],
+  ["singular extension", 512],
+  ["correction history", 1024],
+  ["cut-node reductions", 2048],
+  ["history pruning", 4096],
+  ["razoring", 8192],
 ];
-const ALL = 511;
+const ALL = 16383;
 const tactics = new URL("./tactics.ts", import.meta.url).pathname;
 
 console.log(`Each row switches one feature off. Bench: ${values.depth} plies, fresh tables. WAC: ${values.nodes} nodes per position.\n`);
