@@ -184,6 +184,7 @@ import {
 } from "./limits";
 import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
+import { clearCorrection } from "./correction";
 import { setMoveOverhead } from "./timeman";
 import { setSkillLevel, skillLevel, setSkillSeed } from "./skill";
 import { searchTimeMs } from "./timeman";
@@ -272,10 +273,11 @@ export function optionSearchFeatures(mask: i32): void {
 export function searchFeatures(): i32 {
   return features;
 }
-/** Forgets everything learnt in the current game (TT, history, killers). */
+/** Forgets everything learnt in the current game (TT, history, killers, eval corrections). */
 export function newGame(): void {
   clearTable();
   clearHistory();
+  clearCorrection();
   resetSearchState();
 }
 
