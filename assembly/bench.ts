@@ -4,7 +4,6 @@
 import { parseFen } from "./fen";
 import { clearTable, resizeTable, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
-import { clearCorrection } from "./correction";
 import { resetLimits, setDepthLimit } from "./limits";
 import { think, nodes, resetSearchState } from "./search";
 
@@ -71,7 +70,6 @@ export function runBench(depth: i32): u64 {
     parseFen(BENCH_FENS[i]);
     clearTable();
     clearHistory();
-    clearCorrection();
     resetSearchState();
     resetLimits();
     setDepthLimit(depth);

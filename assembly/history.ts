@@ -5,6 +5,7 @@
 
 import { Color, Move, MAX_PLY, MOVE_NONE, toSq } from "./types";
 import { pieceOn } from "./position";
+import { clearCorrection } from "./correction";
 
 /** Bound of history values; the gravity rule keeps |h| below it. */
 export const HISTORY_BOUND = 16384;
@@ -140,8 +141,9 @@ export function updateCaptureHistory(pieceTo: i32, captured: i32, bonus: i32): v
   unchecked((capture[i] = <i16>gravity(capture[i], bonus)));
 }
 
-/** Forgets everything (new game). */
+/** Forgets everything (new game), the evaluation's corrections (correction.ts) too. */
 export function clearHistory(): void {
+  clearCorrection();
   memory.fill(changetype<usize>(killers), 0, MAX_PLY * 2 * 2);
   memory.fill(changetype<usize>(counters), 0, 16 * 64 * 2);
   memory.fill(changetype<usize>(butterfly), 0, 2 * 64 * 64 * 4);

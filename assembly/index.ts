@@ -184,7 +184,6 @@ import {
 } from "./limits";
 import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
-import { clearCorrection } from "./correction";
 import { setMoveOverhead } from "./timeman";
 import { setSkillLevel, skillLevel, setSkillSeed } from "./skill";
 import { searchTimeMs } from "./timeman";
@@ -273,11 +272,10 @@ export function optionSearchFeatures(mask: i32): void {
 export function searchFeatures(): i32 {
   return features;
 }
-/** Forgets everything learnt in the current game (TT, history, killers, eval corrections). */
+/** Forgets everything learnt in the current game (TT, history, killers). */
 export function newGame(): void {
   clearTable();
   clearHistory();
-  clearCorrection();
   resetSearchState();
 }
 
