@@ -280,27 +280,31 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
 
   const best = searchMoves(alpha, beta, depth, ply, pv, cutNode, checked, improving, hashMove, hashExtension, excluded, eval_);
   if (stopped) return 0;
-  if (excluded == MOVE_NONE && lastHadMoves) {
-    const bound = best >= beta ? BOUND_LOWER : best > lastAlphaOrig ? BOUND_EXACT : BOUND_UPPER;
-    save(posKey, ply, lastBestMove, best, rawEval, depth, bound);
-    // The correction learns from results that say more than the static eval: not in check, a
-    // quiet best move (or none), and a bound on the right side of the static eval.
-    if (on(FEATURE_CORRECTION) && !checked && (lastBestMove == MOVE_NONE || !isTactical(lastBestMove)) &&
-      !(bound == BOUND_LOWER && best <= staticEval) && !(bound == BOUND_UPPER && best >= staticEval) &&
-      abs(best) < VALUE_KNOWN_WIN) {
-      updateCorrection(sideToMove, staticEval, best, depth);
-    }
-  }
+  const bestMove = unchecked(nodeBestMove[ply]);
+  if (excluded == MOVE_NONE && bestMove != MOVE_NULL) storeNode(posKey, ply, bestMove, best, alpha, beta, depth, rawEval, staticEval, checked);
   return best;
+}
+
+/** What a searched node leaves behind: its table entry (bound from the window it was searched
+ *  with), and a lesson for the correction history when the result says more than the static
+ *  eval (not in check, a quiet best move or none, a bound on the right side of the static eval). */
+function storeNode(
+  posKey: u64, ply: i32, bestMove: Move, best: i32, alpha: i32, beta: i32, depth: i32, rawEval: i32, staticEval: i32, checked: bool,
+): void {
+  const bound = best >= beta ? BOUND_LOWER : best > alpha ? BOUND_EXACT : BOUND_UPPER;
+  save(posKey, ply, bestMove, best, rawEval, depth, bound);
+  if (on(FEATURE_CORRECTION) && !checked && (bestMove == MOVE_NONE || !isTactical(bestMove)) &&
+    !(bound == BOUND_LOWER && best <= staticEval) && !(bound == BOUND_UPPER && best >= staticEval) &&
+    abs(best) < VALUE_KNOWN_WIN) {
+    updateCorrection(sideToMove, staticEval, best, depth);
+  }
 }
 
 /** Depth from which the hash move is tested for a singular extension. */
 const SINGULAR_DEPTH = 8;
-// What the last searchMoves() found: whether the position has legal moves, the best move
-// (MOVE_NONE when none beat alpha) and the alpha it started with.
-let lastHadMoves = false;
-let lastBestMove: Move = MOVE_NONE;
-let lastAlphaOrig = 0;
+/** The best move searchMoves() found at each ply: MOVE_NONE when no move beat alpha, MOVE_NULL
+ *  when the position has no legal move. */
+const nodeBestMove = new StaticArray<Move>(MAX_PLY);
 
 /** TT cutoff: the entry just probed is deep enough and its bound decides the window
  *  (alpha, beta). Reads the probe's ttDepth and ttBound. */
@@ -333,7 +337,7 @@ function pruneNode(depth: i32, ply: i32, alpha: i32, beta: i32, eval_: i32, impr
 
 /** The move loop of search(): tries the moves in order (all but the excluded one) with move
  *  pruning, reductions and re-searches, and rewards the move that fails high. Returns the
- *  node's score; its best move and starting alpha are left in lastBestMove and lastAlphaOrig. */
+ *  node's score and leaves its best move in nodeBestMove[ply]. */
 function searchMoves(
   alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool, checked: bool, improving: bool,
   hashMove: Move, hashExtension: i32, excluded: Move, eval_: i32,
@@ -343,14 +347,13 @@ function searchMoves(
   const row1 = continuationRow(ply - 1);
   const row2 = continuationRow(ply - 2);
   const n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
-  lastHadMoves = n > 0;
-  lastBestMove = MOVE_NONE;
-  lastAlphaOrig = alpha;
-  if (n == 0) return checked ? matedIn(ply) : VALUE_DRAW;
+  if (n == 0) {
+    unchecked((nodeBestMove[ply] = MOVE_NULL));
+    return checked ? matedIn(ply) : VALUE_DRAW;
+  }
 
   let best = -VALUE_INFINITE;
   let bestM: Move = MOVE_NONE;
-  const alphaOrig = alpha;
   let moveCount = 0;
   let quietCount = 0;
   const list = moveList(ply);
@@ -405,10 +408,7 @@ function searchMoves(
     // Every move was pruned (or the only one is excluded): the node fails low.
     best = alpha;
   }
-  // (The children's searches overwrote these.)
-  lastHadMoves = true;
-  lastBestMove = bestM;
-  lastAlphaOrig = alphaOrig;
+  unchecked((nodeBestMove[ply] = bestM));
   return best;
 }
 
