@@ -71,7 +71,14 @@ async function handle(req: Request): Promise<void> {
     control = req.control ? new Int32Array(req.control) : undefined;
     hashMb = req.hashMb;
     build = req.build;
-    core = await Core.create({ hashMb, build });
+    try {
+      core = await Core.create({ hashMb, build });
+    } catch (err) {
+      // Said, not thrown: a Web Worker's unhandled rejection reaches no one, and the Engine
+      // would wait for "ready" for ever.
+      port.post({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
+      return;
+    }
     port.post({ kind: "ready" });
     return;
   }

@@ -254,10 +254,19 @@ export class Engine {
       fail = reject;
     });
     let up = false;
-    const worker = spawnWorker(this.options.workerUrl, (m) => (m.kind === "ready" ? ((up = true), markReady()) : this.onReply(m)), (e) => {
+    const onFailure = (e: Error) => {
       fail(e);
       if (worker === this.worker) this.onWorkerFailure(e, up);
-    });
+    };
+    const worker = spawnWorker(this.options.workerUrl, (m) => {
+      if (m.kind === "ready") {
+        up = true;
+        markReady();
+      } else if (m.kind === "failed") {
+        worker.terminate();
+        onFailure(new Error(`its engine did not start: ${m.message}`));
+      } else this.onReply(m);
+    }, onFailure);
     this.worker = worker;
     worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb, build: this.options.build });
     await ready;
@@ -277,7 +286,7 @@ export class Engine {
   }
 
   private onReply(m: Reply): void {
-    if (m.kind === "ready") return;
+    if (m.kind === "ready" || m.kind === "failed") return;
     const p = this.pending.get(m.id);
     if (!p) return;
     switch (m.kind) {

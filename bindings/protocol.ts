@@ -36,6 +36,8 @@ export type Request =
 /** Worker to caller. */
 export type Reply =
   | { kind: "ready" }
+  /** The worker could not start its Core (init): it answers nothing more. */
+  | { kind: "failed"; message: string }
   | { kind: "result"; id: number; value: unknown }
   | { kind: "error"; id: number; message: string; crashed: boolean }
   | { kind: "info"; id: number; info: SearchInfo }

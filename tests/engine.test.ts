@@ -139,6 +139,15 @@ describe("Engine", () => {
     expect(await e.fen()).toBe(START_FEN); // the rules instance still answers
   });
 
+  it("a worker whose engine fails to start says so: its calls reject instead of waiting", async () => {
+    const workerUrl = new URL("./fixtures/failing-init-worker.mjs", import.meta.url);
+    await expect(Engine.create({ workerUrl })).rejects.toThrow(/no wasm here/);
+    const e = await Engine.open({ workerUrl });
+    engines.push(e);
+    await expect(e.perft(1)).rejects.toThrow(/^engine worker failed: its engine did not start: no wasm here$/);
+    await expect(e.search({ depth: 1 })).rejects.toThrow(/no wasm here/);
+  }, 5_000);
+
   it("rejects calls after dispose", async () => {
     const e = await Engine.create();
     await e.dispose();
