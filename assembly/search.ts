@@ -32,6 +32,7 @@ import {
 import { gamePly } from "./position";
 import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 import { correctedEval, updateCorrection } from "./correction";
+import { givesCheck } from "./check";
 
 // ---------------------------------------------------------------- selectivity switches
 // Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
@@ -367,22 +368,20 @@ function searchMoves(
     moveCount++;
     if (quiet) quietCount++;
 
-    // Pruning of moves that cannot matter, never before a line avoids being mated.
+    // Pruning of moves that cannot matter, never before a line avoids being mated. Quiet
+    // moves that give check are never pruned by the quiet rules: they may carry a mating
+    // attack (asked of the board before the move is made, which the rules usually spare).
     const prunable = !pv && !checked && best > VALUE_MATED_IN_MAX_PLY;
+    if (prunable && quiet && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha) ||
+      historyPrune(depth, orderScore)) && !givesCheck(m)) continue;
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
       see(m) < (quiet ? -60 * depth : -110 * depth)) continue;
 
     setPlyMove(ply, movePieceTo);
     doMove(m);
-    const givesCheck = inCheck();
-    // Quiet moves that give check are never pruned: they may carry a mating attack.
-    if (prunable && quiet && !givesCheck && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha) ||
-      historyPrune(depth, orderScore))) {
-      undoMove(m);
-      continue;
-    }
+    const checks = inCheck();
     // Late move reductions for quiet moves that are not killers, counters or checks.
-    const r = moveCount > 1 && quiet && !givesCheck && !checked && !isRefutationScore(orderScore)
+    const r = moveCount > 1 && quiet && !checks && !checked && !isRefutationScore(orderScore)
       ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, cutNode, improving, row1, row2) : 0;
     const newDepth = depth - 1 + (m == hashMove ? hashExtension : 0);
     const score = searchMove(alpha, beta, newDepth, r, ply, pv, cutNode, moveCount == 1);
