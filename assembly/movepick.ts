@@ -11,6 +11,7 @@ import { pieceOn, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
 import { see } from "./see";
 import { killer1, killer2, counterMove, historyScore, quietScore, captureScore } from "./history";
+import { USE_NNUE } from "./config";
 
 export const SCORE_TT = 1 << 30;
 const SCORE_GOOD_CAPTURE = 1 << 28;
@@ -104,21 +105,47 @@ export function scoreQuiescenceMoves(ply: i32, ttMove: Move, inCheck: bool): i32
   return n;
 }
 
+/** The index of the highest score from index i to n (exclusive), the first of equals. */
+function bestIndex(ply: i32, i: i32, n: i32): i32 {
+  let best = i;
+  let bestScore = load<i32>(scoreSlot(ply, i));
+  for (let j = i + 1; j < n; j++) {
+    const s = load<i32>(scoreSlot(ply, j));
+    if (s > bestScore) {
+      bestScore = s;
+      best = j;
+    }
+  }
+  return best;
+}
+
+/** bestIndex with SIMD (the network build, which requires it): the maximum four lanes at a
+ *  time, then the first lane that holds it. */
+function bestIndexSimd(ply: i32, i: i32, n: i32): i32 {
+  const base = scoreSlot(ply, 0);
+  let top = i32x4.splat(i32.MIN_VALUE);
+  let j = i;
+  for (; j + 4 <= n; j += 4) top = i32x4.max_s(top, v128.load(base + (<usize>j << 2)));
+  let bestScore = max(max(i32x4.extract_lane(top, 0), i32x4.extract_lane(top, 1)), max(i32x4.extract_lane(top, 2), i32x4.extract_lane(top, 3)));
+  for (; j < n; j++) bestScore = max(bestScore, load<i32>(base + (<usize>j << 2)));
+  const wanted = i32x4.splat(bestScore);
+  j = i;
+  for (; j + 4 <= n; j += 4) {
+    const hits = i32x4.bitmask(i32x4.eq(v128.load(base + (<usize>j << 2)), wanted));
+    if (hits != 0) return j + <i32>ctz(hits);
+  }
+  while (load<i32>(base + (<usize>j << 2)) != bestScore) j++;
+  return j;
+}
+
 /** Moves the best remaining move (from index i on) to index i and returns it. Captures
  *  that lose material by SEE are demoted behind the quiet moves when first picked
  *  (main search only: checkSee). */
 export function pickMove(ply: i32, i: i32, n: i32, checkSee: bool): Move {
   const list = moveList(ply);
   while (true) {
-    let best = i;
-    let bestScore = load<i32>(scoreSlot(ply, i));
-    for (let j = i + 1; j < n; j++) {
-      const s = load<i32>(scoreSlot(ply, j));
-      if (s > bestScore) {
-        bestScore = s;
-        best = j;
-      }
-    }
+    const best = USE_NNUE ? bestIndexSimd(ply, i, n) : bestIndex(ply, i, n);
+    const bestScore = load<i32>(scoreSlot(ply, best));
     const m = moveAt(list, best);
     if (checkSee && bestScore >= UNCHECKED_FLOOR && bestScore < SCORE_TT && see(m) < 0) {
       store<i32>(scoreSlot(ply, best), SCORE_BAD_CAPTURE + captureOrder(m));
