@@ -5,6 +5,7 @@ import { evaluate } from "../../assembly/eval";
 import { doMove } from "../../assembly/position";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
 import { VALUE_KNOWN_WIN } from "../../assembly/score";
+import { Xorshift } from "./random";
 
 function swapCase(s: string): string {
   let out = "";
@@ -41,12 +42,9 @@ const STARTS: string[] = [
   "2r3k1/pp4pp/1qn1p3/3pP3/3P4/1P3N2/P2Q1PPP/2R3K1 w - - 0 1",
 ];
 
-let seed: u64 = 4242;
+const random = new Xorshift(4242);
 function rnd(n: i32): i32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return <i32>(seed % <u64>n);
+  return random.next(n);
 }
 
 describe("evaluation", () => {

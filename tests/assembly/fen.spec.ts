@@ -11,13 +11,11 @@ import {
 import { key, doMove, validate, epSquare, setChess960, castlingRights, castlingRookSquare } from "../../assembly/position";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
 import { SQ_NONE } from "../../assembly/types";
+import { Xorshift } from "./random";
 
-let seed: u64 = 987654321;
+const random = new Xorshift(987654321);
 function rnd(n: i32): i32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return <i32>(seed % <u64>n);
+  return random.next(n);
 }
 
 describe("FEN round trip", () => {

@@ -10,6 +10,7 @@ import { occupied, doMove, undoMove, validate } from "../../assembly/position";
 import { parseFen, START_FEN } from "../../assembly/fen";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
 import { sliderTableBytes } from "../../assembly/attacks";
+import { Xorshift } from "./random";
 
 const FENS: string[] = [
   START_FEN,
@@ -18,12 +19,9 @@ const FENS: string[] = [
   "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 ];
 
-let seed: u64 = 0x9e3779b97f4a7c15;
+const random = new Xorshift(0x9e3779b97f4a7c15);
 function rnd(n: i32): i32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return <i32>(seed % <u64>n);
+  return random.next(n);
 }
 
 /** Mismatches against the reference on every square for one occupancy. */

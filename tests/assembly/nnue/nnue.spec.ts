@@ -18,13 +18,11 @@ import {
 } from "../../../assembly/nnue";
 import { currentAccumulator, refresh, invalidateAccumulators } from "../../../assembly/accumulator";
 import { evaluate } from "../../../assembly/eval";
+import { Xorshift } from "../random";
 
-let seed: u64 = 0x9e3779b97f4a7c15;
+const random = new Xorshift(0x9e3779b97f4a7c15);
 function rnd(n: i32): i32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return <i32>(seed % <u64>n);
+  return random.next(n);
 }
 
 /** A random network file: hidden size h, b output buckets, maybe a PSQT (random values up to
