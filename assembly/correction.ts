@@ -2,10 +2,12 @@
 // positions with the same pawn structure, by side to move, learnt during the search and added
 // to the static evaluation (as Stockfish, Berserk and Stormphrax do). The evaluation misjudges
 // some pawn structures consistently; the search finds out, and the next nodes with that
-// structure start from a better guess for their pruning decisions.
+// structure start from a better guess for their pruning decisions. Optionally the same is
+// learnt for each side's pieces other than pawns (where they stand), as Stockfish's non-pawn
+// correction does, and the corrections are averaged.
 
-import { Color, WHITE, BLACK, PAWN } from "./types";
-import { piecesOf } from "./position";
+import { Color, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from "./types";
+import { piecesOf, pieces, colorBB } from "./position";
 import { VALUE_KNOWN_WIN } from "./score";
 
 const SIZE = 16384;
@@ -17,35 +19,65 @@ const SCALE = 256;
 const LIMIT = 64 * GRAIN;
 const WEIGHT_MAX = 16;
 
-const table = new StaticArray<i32>(2 * SIZE);
+// By side to move: the pawn structure's table, then white's pieces', then black's.
+const table = new StaticArray<i32>(3 * 2 * SIZE);
+const PAWN_TABLE = 0;
+const WHITE_PIECES_TABLE = 2 * SIZE;
+const BLACK_PIECES_TABLE = 4 * SIZE;
 
-/** The table entry of the current pawn structure for side c (a multiplicative hash of both
- *  sides' pawns). */
+/** The pawn structure's entry for side c (a multiplicative hash of both sides' pawns). */
 // @ts-ignore: decorator
-@inline function slot(c: Color): i32 {
+@inline function pawnSlot(c: Color): i32 {
   const h = piecesOf(WHITE, PAWN) * 0x9e3779b97f4a7c15 ^ piecesOf(BLACK, PAWN) * 0xc2b2ae3d27d4eb4f;
-  return (c << 14) | <i32>(h >> 50);
+  return PAWN_TABLE + ((c << 14) | <i32>(h >> 50));
 }
 
-/** The static evaluation raw (side to move c's view) with the correction of its pawn
- *  structure; known wins and losses are left as they are. */
-export function correctedEval(c: Color, raw: i32): i32 {
+/** The entry of side p's pieces other than pawns for side to move c (a multiplicative hash of
+ *  where its minor pieces, its rooks and queens, and its king stand). */
+// @ts-ignore: decorator
+@inline function piecesSlot(p: Color, c: Color): i32 {
+  const own = colorBB(p);
+  const h = (own & (pieces(KNIGHT) | pieces(BISHOP))) * 0x9e3779b97f4a7c15 ^
+    (own & (pieces(ROOK) | pieces(QUEEN))) * 0xc2b2ae3d27d4eb4f ^ (own & pieces(KING)) * 0x165667b19e3779f9;
+  return (p == WHITE ? WHITE_PIECES_TABLE : BLACK_PIECES_TABLE) + ((c << 14) | <i32>(h >> 50));
+}
+
+/** The correction for side to move c, in 1/GRAIN centipawns: the pawn structure's, or with
+ *  withPieces the average of the pawn structure's and the two sides' pieces'. */
+// @ts-ignore: decorator
+@inline function correction(c: Color, withPieces: bool): i32 {
+  const pawns = unchecked(table[pawnSlot(c)]);
+  if (!withPieces) return pawns;
+  return pawns / 2 + (unchecked(table[piecesSlot(WHITE, c)]) + unchecked(table[piecesSlot(BLACK, c)])) / 4;
+}
+
+/** The static evaluation raw (side to move c's view) with its correction; known wins and
+ *  losses are left as they are. */
+export function correctedEval(c: Color, raw: i32, withPieces: bool): i32 {
   if (raw >= VALUE_KNOWN_WIN || raw <= -VALUE_KNOWN_WIN) return raw;
-  const v = raw + unchecked(table[slot(c)]) / GRAIN;
+  const v = raw + correction(c, withPieces) / GRAIN;
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
 }
 
-/** Moves the correction of the current pawn structure towards what a search of `depth`
- *  found (score) against the corrected static evaluation it started from. */
-export function updateCorrection(c: Color, staticEval: i32, score: i32, depth: i32): void {
-  const i = slot(c);
-  const diff = min(max(score - staticEval, -LIMIT / GRAIN), LIMIT / GRAIN) * GRAIN;
-  const weight = min(depth + 1, WEIGHT_MAX);
+/** Moves entry i towards diff (in 1/GRAIN centipawns) by weight/SCALE. */
+// @ts-ignore: decorator
+@inline function learn(i: i32, diff: i32, weight: i32): void {
   const e = unchecked(table[i]) + (diff * weight) / SCALE;
   unchecked((table[i] = min(max(e, -LIMIT), LIMIT)));
 }
 
+/** Moves the corrections of the current position towards what a search of `depth` found
+ *  (score) against the corrected static evaluation it started from. */
+export function updateCorrection(c: Color, staticEval: i32, score: i32, depth: i32, withPieces: bool): void {
+  const diff = min(max(score - staticEval, -LIMIT / GRAIN), LIMIT / GRAIN) * GRAIN;
+  const weight = min(depth + 1, WEIGHT_MAX);
+  learn(pawnSlot(c), diff, weight);
+  if (!withPieces) return;
+  learn(piecesSlot(WHITE, c), diff, weight);
+  learn(piecesSlot(BLACK, c), diff, weight);
+}
+
 /** Forgets every correction (new game). */
 export function clearCorrection(): void {
-  memory.fill(changetype<usize>(table), 0, 2 * SIZE * 4);
+  memory.fill(changetype<usize>(table), 0, 3 * 2 * SIZE * 4);
 }

@@ -50,7 +50,9 @@ export const FEATURE_CORRECTION = 1024;
 export const FEATURE_CUT_NODE = 2048;
 export const FEATURE_HISTORY_PRUNING = 4096;
 export const FEATURE_RAZORING = 8192;
-export const FEATURE_ALL = 16383;
+export const FEATURE_DOUBLE_EXTENSION = 16384;
+export const FEATURE_PIECE_CORRECTION = 32768;
+export const FEATURE_ALL = 65535;
 export let features: i32 = FEATURE_ALL;
 
 /** Enables the selectivity features in mask (FEATURE_*). */
@@ -177,6 +179,7 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
   }
   const r = 3 + depth / 4 + min((staticEval - beta) / 200, 3);
   setPlyMove(ply, -1);
+  unchecked((doubleExtensions[ply + 1] = doubleExtensions[ply]));
   doNullMove();
   unchecked((pvLength[ply + 1] = ply + 1));
   let score = -search(-beta, -beta + 1, depth - r, ply + 1, false, false);
@@ -248,7 +251,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
   let improving = false;
   if (!checked) {
     rawEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
-    staticEval = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval) : rawEval;
+    staticEval = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval, on(FEATURE_PIECE_CORRECTION)) : rawEval;
     const prev = ply >= 2 ? unchecked(evalStack[ply - 2]) : VALUE_NONE;
     improving = prev == VALUE_NONE || staticEval > prev;
   }
@@ -274,7 +277,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
     const score = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
     unchecked((excludedMoves[ply] = MOVE_NONE));
     if (stopped) return 0;
-    if (score < singularBeta) hashExtension = 1;
+    if (score < singularBeta) hashExtension = doubleExtends(pv, score, singularBeta, ply) ? 2 : 1;
     else if (singularBeta >= beta) return singularBeta;
     else if (hashScore >= beta) hashExtension = -1;
   }
@@ -297,12 +300,25 @@ function storeNode(
   if (on(FEATURE_CORRECTION) && !checked && (bestMove == MOVE_NONE || !isTactical(bestMove)) &&
     !(bound == BOUND_LOWER && best <= staticEval) && !(bound == BOUND_UPPER && best >= staticEval) &&
     abs(best) < VALUE_KNOWN_WIN) {
-    updateCorrection(sideToMove, staticEval, best, depth);
+    updateCorrection(sideToMove, staticEval, best, depth, on(FEATURE_PIECE_CORRECTION));
   }
 }
 
 /** Depth from which the hash move is tested for a singular extension. */
 const SINGULAR_DEPTH = 8;
+/** A singular move whose alternatives all fail this far below the singular bound is extended
+ *  by two plies, at most DOUBLE_EXTENSIONS_MAX times on a line. */
+const DOUBLE_EXTENSION_MARGIN = 20;
+const DOUBLE_EXTENSIONS_MAX = 6;
+/** Double extensions on the line to each ply. */
+const doubleExtensions = new StaticArray<i32>(MAX_PLY + 4);
+
+/** A singular hash move is extended twice (not at PV nodes, where the window is open). */
+// @ts-ignore: decorator
+@inline function doubleExtends(pv: bool, score: i32, singularBeta: i32, ply: i32): bool {
+  return on(FEATURE_DOUBLE_EXTENSION) && !pv && score < singularBeta - DOUBLE_EXTENSION_MARGIN &&
+    unchecked(doubleExtensions[ply]) < DOUBLE_EXTENSIONS_MAX;
+}
 /** The best move searchMoves() found at each ply: MOVE_NONE when no move beat alpha, MOVE_NULL
  *  when the position has no legal move. */
 const nodeBestMove = new StaticArray<Move>(MAX_PLY);
@@ -383,7 +399,9 @@ function searchMoves(
     // Late move reductions for quiet moves that are not killers, counters or checks.
     const r = moveCount > 1 && quiet && !checks && !checked && !isRefutationScore(orderScore)
       ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, cutNode, improving, row1, row2) : 0;
-    const newDepth = depth - 1 + (m == hashMove ? hashExtension : 0);
+    const extension = m == hashMove ? hashExtension : 0;
+    const newDepth = depth - 1 + extension;
+    unchecked((doubleExtensions[ply + 1] = doubleExtensions[ply] + (extension == 2 ? 1 : 0)));
     const score = searchMove(alpha, beta, newDepth, r, ply, pv, cutNode, moveCount == 1);
     undoMove(m);
     if (stopped) return 0;
@@ -485,7 +503,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   let rawEval = VALUE_NONE;
   if (!checked) {
     rawEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
-    standPat = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval) : rawEval;
+    standPat = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval, on(FEATURE_PIECE_CORRECTION)) : rawEval;
     if (standPat >= beta) {
       if (!hit) save(posKey, ply, MOVE_NONE, standPat, rawEval, -1, BOUND_LOWER);
       return standPat;
@@ -592,6 +610,7 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
     if (searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
     const before = nodes;
     setPlyMove(0, pieceTo(m));
+    doubleExtensions[1] = 0;
     doMove(m);
     let score: i32;
     if (i == pvIndex) {

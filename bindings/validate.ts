@@ -18,7 +18,7 @@ export const MULTIPV_MAX = 256;
 export const MULTIPV_DEFAULT = 1;
 export const MOVE_OVERHEAD_MAX_MS = 5000;
 export const MOVE_OVERHEAD_DEFAULT_MS = 30;
-export const SEARCH_FEATURES_MAX = 16383;
+export const SEARCH_FEATURES_MAX = 65535;
 
 /** Deepest search the engine runs. */
 export const MAX_SEARCH_DEPTH = 127;
