@@ -10,7 +10,9 @@ import { Color, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from "./
 import { piecesOf, pieces, colorBB } from "./position";
 import { VALUE_KNOWN_WIN } from "./score";
 
-const SIZE = 16384;
+/** Each table has 2 * SIZE entries: SIZE per side to move, indexed by a hash's top BITS bits. */
+const BITS = 14;
+const SIZE = 1 << BITS;
 /** Entries are kept in 1/GRAIN centipawns. */
 const GRAIN = 256;
 /** A new result counts weight/SCALE in the entry's moving average. */
@@ -25,11 +27,16 @@ const PAWN_TABLE = 0;
 const WHITE_PIECES_TABLE = 2 * SIZE;
 const BLACK_PIECES_TABLE = 4 * SIZE;
 
+/** The entry of hash h for side to move c in the table that starts at base. */
+// @ts-ignore: decorator
+@inline function slot(base: i32, c: Color, h: u64): i32 {
+  return base + ((c << BITS) | <i32>(h >> (64 - BITS)));
+}
+
 /** The pawn structure's entry for side c (a multiplicative hash of both sides' pawns). */
 // @ts-ignore: decorator
 @inline function pawnSlot(c: Color): i32 {
-  const h = piecesOf(WHITE, PAWN) * 0x9e3779b97f4a7c15 ^ piecesOf(BLACK, PAWN) * 0xc2b2ae3d27d4eb4f;
-  return PAWN_TABLE + ((c << 14) | <i32>(h >> 50));
+  return slot(PAWN_TABLE, c, piecesOf(WHITE, PAWN) * 0x9e3779b97f4a7c15 ^ piecesOf(BLACK, PAWN) * 0xc2b2ae3d27d4eb4f);
 }
 
 /** The entry of side p's pieces other than pawns for side to move c (a multiplicative hash of
@@ -39,7 +46,7 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
   const own = colorBB(p);
   const h = (own & (pieces(KNIGHT) | pieces(BISHOP))) * 0x9e3779b97f4a7c15 ^
     (own & (pieces(ROOK) | pieces(QUEEN))) * 0xc2b2ae3d27d4eb4f ^ (own & pieces(KING)) * 0x165667b19e3779f9;
-  return (p == WHITE ? WHITE_PIECES_TABLE : BLACK_PIECES_TABLE) + ((c << 14) | <i32>(h >> 50));
+  return slot(p == WHITE ? WHITE_PIECES_TABLE : BLACK_PIECES_TABLE, c, h);
 }
 
 /** The correction for side to move c, in 1/GRAIN centipawns: the pawn structure's, or with
@@ -79,5 +86,5 @@ export function updateCorrection(c: Color, staticEval: i32, score: i32, depth: i
 
 /** Forgets every correction (new game). */
 export function clearCorrection(): void {
-  memory.fill(changetype<usize>(table), 0, 3 * 2 * SIZE * 4);
+  memory.fill(changetype<usize>(table), 0, table.length * 4);
 }
