@@ -49,7 +49,7 @@ export const FEATURE_SINGULAR = 512;
 export const FEATURE_CORRECTION = 1024;
 export const FEATURE_CUT_NODE = 2048;
 export const FEATURE_HISTORY_PRUNING = 4096;
-export const FEATURE_RAZORING = 8192;
+// 8192 was razoring: removed after it lost tactics and an SPRT (docs/search.md).
 export const FEATURE_DOUBLE_EXTENSION = 16384;
 export const FEATURE_PIECE_CORRECTION = 32768;
 export const FEATURE_ALL = 65535;
@@ -260,7 +260,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
   const eval_ = hit && !checked ? refinedEval(staticEval, hashScore) : staticEval;
 
   if (!pv && !checked && excluded == MOVE_NONE) {
-    const pruned = pruneNode(depth, ply, alpha, beta, eval_, improving);
+    const pruned = pruneNode(depth, ply, beta, eval_, improving);
     if (pruned != VALUE_NONE) return pruned;
   }
   // Internal iterative reduction: without a hash move this node is probably not critical.
@@ -342,13 +342,8 @@ const nodeBestMove = new StaticArray<Move>(MAX_PLY);
 
 /** Pruning before any move is searched, at non-PV nodes out of check: reverse futility and
  *  the null move. Returns the node's score, or VALUE_NONE when nothing prunes. */
-function pruneNode(depth: i32, ply: i32, alpha: i32, beta: i32, eval_: i32, improving: bool): i32 {
+function pruneNode(depth: i32, ply: i32, beta: i32, eval_: i32, improving: bool): i32 {
   if (reverseFutilityPrune(depth, eval_, beta, improving)) return eval_;
-  // Razoring: far below alpha near the leaves, only a capture can help; ask the quiescence.
-  if (on(FEATURE_RAZORING) && depth <= 3 && eval_ + 200 + 150 * depth < alpha) {
-    const v = quiescence(alpha - 1, alpha, ply, false);
-    if (v < alpha) return v;
-  }
   return tryNullMove(depth, ply, beta, eval_);
 }
 

@@ -30,9 +30,10 @@ const FEATURES: [string, number][] = [
   ["correction history", 1024],
   ["cut-node reductions", 2048],
   ["history pruning", 4096],
-  ["razoring", 8192],
+  ["double extension", 16384],
+  ["pieces' correction history", 32768],
 ];
-const ALL = 16383;
+const ALL = 65535;
 const tactics = new URL("./tactics.ts", import.meta.url).pathname;
 
 console.log(`Each row switches one feature off. Bench: ${values.depth} plies, fresh tables. WAC: ${values.nodes} nodes per position.\n`);
