@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { createInstance } from "../bindings/wasm.js";
+import { SEARCH_FEATURES_MAX } from "../bindings/validate.js";
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +34,7 @@ const FEATURES: [string, number][] = [
   ["double extension", 16384],
   ["pieces' correction history", 32768],
 ];
-const ALL = 65535;
+const ALL = SEARCH_FEATURES_MAX;
 const tactics = new URL("./tactics.ts", import.meta.url).pathname;
 
 console.log(`Each row switches one feature off. Bench: ${values.depth} plies, fresh tables. WAC: ${values.nodes} nodes per position.\n`);
