@@ -44,7 +44,7 @@ describe("builds", () => {
   it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
     expect(simdSupported()).toBe(true); // Node 20
     // The network build embeds the network named in package.json's build:nnue.
-    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: "wcnn-0f5354fa.nnue", hidden: 128 } });
+    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: "wcnn-4e9c6ccd.nnue", hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
   });
