@@ -14,6 +14,13 @@ import { quantise } from "../learn/net-file.js";
 import { UciProcess } from "../bench/uci-process.js";
 
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
+/** The network that package.json's build:nnue embeds (named there only). */
+const EMBEDDED_NET = (() => {
+  const script: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts["build:nnue"];
+  const m = /nets\/(wcnn-[0-9a-f]{8}\.nnue)/.exec(script);
+  if (!m) throw new Error(`build:nnue names no network: ${script}`);
+  return m[1];
+})();
 let net: Uint8Array;
 let netName: string;
 let netFile: string;
@@ -44,7 +51,7 @@ describe("builds", () => {
   it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
     expect(simdSupported()).toBe(true); // Node 20
     // The network build embeds the network named in package.json's build:nnue.
-    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: "wcnn-4e9c6ccd.nnue", hidden: 128 } });
+    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: EMBEDDED_NET, hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
   });
