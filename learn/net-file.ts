@@ -12,7 +12,7 @@ export const OUTPUT_SCALE = 400;
  *  quantised output weights stay within ±127 (1.98 · QB = 126.7) and act · w ≤ 255 · 127
  *  fits 16 bits in the engine's SCReLU. */
 export const WEIGHT_CLIP = 1.98;
-const INPUTS = 768;
+export const INPUTS = 768;
 const HEADER_BYTES = 64;
 /** Largest |piece-square value| in centipawns (the engine's export PSQT_MAX; a test checks). */
 export const PSQT_MAX = 1020;

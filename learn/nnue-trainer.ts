@@ -5,7 +5,7 @@
 import { readFileSync, existsSync, writeFileSync, renameSync } from "node:fs";
 import { instantiate } from "../build/trainer.js";
 import { readRecords, recordResult, recordScore, RECORD_BYTES } from "./records.js";
-import { PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP, type FloatNetwork } from "./net-file.js";
+import { INPUTS, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP, type FloatNetwork } from "./net-file.js";
 import { Rng } from "./rng.js";
 
 const TRAINER_WASM = new URL("../build/trainer.wasm", import.meta.url);
@@ -137,17 +137,24 @@ export class NnueTrainer {
   }
 
   /** Starts from the weights of a float network of the same architecture (Adam's moments
-   *  stay at zero). */
+   *  stay at zero). A network with a narrower hidden layer is widened: its neurons keep their
+   *  weights, and the new ones keep the kernel's random input weights with output weights of
+   *  zero, so the widened network evaluates every position as the narrow one did and the new
+   *  neurons start learning from there (function-preserving widening, as in Net2Net). */
   setNetwork(net: FloatNetwork): void {
     const s = this.s;
-    if (net.hidden !== s.hidden || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
+    if (net.hidden > s.hidden || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
       throw new Error(
         `the network is (768 -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
           `the settings ask for ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
       );
     }
-    if (net.params.length !== this.parameterCount) throw new Error(`the network has ${net.params.length} parameters, the trainer ${this.parameterCount}`);
-    this.params().set(net.params);
+    if (net.hidden === s.hidden) {
+      if (net.params.length !== this.parameterCount) throw new Error(`the network has ${net.params.length} parameters, the trainer ${this.parameterCount}`);
+      this.params().set(net.params);
+      return;
+    }
+    widen(net, this.params(), s.hidden);
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
@@ -239,4 +246,29 @@ export class NnueTrainer {
     this.epoch = header.epoch;
     return header;
   }
+}
+
+/** Copies the narrower network net into the parameters p of a network with hidden neurons
+ *  (the layout of FloatNetwork): its input weights and biases into the first net.hidden
+ *  neurons, its output weights into both perspectives' first net.hidden, the new neurons'
+ *  output weights and biases to zero; their input weights are left as they are. */
+export function widen(net: FloatNetwork, p: Float32Array, hidden: number): void {
+  const h = net.hidden;
+  const q = net.params;
+  const w1 = INPUTS * h;
+  const offB1 = INPUTS * hidden;
+  const offW2 = offB1 + hidden;
+  const offB2 = offW2 + net.buckets * 2 * hidden;
+  for (let f = 0; f < INPUTS; f++) p.set(q.subarray(f * h, (f + 1) * h), f * hidden);
+  p.fill(0, offB1, offW2);
+  p.set(q.subarray(w1, w1 + h), offB1);
+  p.fill(0, offW2, offB2);
+  for (let k = 0; k < net.buckets; k++) {
+    for (let side = 0; side < 2; side++) {
+      const from = w1 + h + k * 2 * h + side * h;
+      p.set(q.subarray(from, from + h), offW2 + k * 2 * hidden + side * hidden);
+    }
+  }
+  const tail = w1 + h + net.buckets * 2 * h;
+  p.set(q.subarray(tail), offB2);
 }

@@ -13,7 +13,8 @@
 // --mirror trains on each position or its left-right mirror image, at random (augmentation).
 // --psqt adds a linear piece-square term beside the hidden layer, starting from material.
 // --init starts from the weights of a network file of the same architecture (fine-tuning the
-// previous generation's network on new games) instead of random ones.
+// previous generation's network on new games) instead of random ones; a network with a
+// narrower hidden layer is widened to --hidden, its new neurons starting silent.
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";

@@ -122,7 +122,7 @@ describe("NNUE trainer", () => {
     expect(mirrored).toBeLessThan(plain * 0.7);
   });
 
-  it("starts from a network file (--init): the committed networks read back to the same bytes, and train on", async () => {
+  it("starts from a network file (--init), widened if narrower: the committed networks read back to the same bytes, and train on", async () => {
     const dir = new URL("../nets/", import.meta.url);
     const names = readdirSync(dir).filter((n) => n.endsWith(".nnue"));
     expect(names.length).toBeGreaterThan(0);
@@ -143,9 +143,17 @@ describe("NNUE trainer", () => {
     expect(Math.abs(started - first.loss(data.validation, evalScale))).toBeLessThan(0.002);
     second.trainEpoch(data, evalScale, new Rng(1, 7));
     expect(second.loss(data.train, evalScale)).toBeLessThan(first.loss(data.train, evalScale));
-    // Another architecture is refused by name; a corrupt file is refused.
-    const other = await NnueTrainer.create({ ...settings, hidden: 48 });
-    expect(() => other.setNetwork(dequantise(file))).toThrow(/768 -> 32.*settings ask for 48/);
+    // A wider trainer widens it: the new neurons start silent, so the loss is the narrow
+    // network's. A narrower one, or another output, is refused by name.
+    const wide = await NnueTrainer.create({ ...settings, hidden: 48, seed: 3 });
+    wide.setNetwork(dequantise(file));
+    expect(wide.loss(data.validation, evalScale)).toBeCloseTo(started, 6);
+    wide.trainEpoch(data, evalScale, new Rng(1, 7));
+    expect(wide.loss(data.train, evalScale)).toBeLessThan(first.loss(data.train, evalScale));
+    const narrow = await NnueTrainer.create({ ...settings, hidden: 16 });
+    expect(() => narrow.setNetwork(dequantise(file))).toThrow(/768 -> 32.*settings ask for 16/);
+    const buckets = await NnueTrainer.create({ ...settings, hidden: 48, buckets: 1 });
+    expect(() => buckets.setNetwork(dequantise(file))).toThrow(/2 bucket.*settings ask for 48, SCReLU, 1/);
     const bad = file.slice();
     bad[500] ^= 1;
     expect(() => dequantise(bad)).toThrow(/hash mismatch/);
