@@ -140,7 +140,7 @@ export class NnueTrainer {
    *  stay at zero). A network with a narrower hidden layer is widened: its neurons keep their
    *  weights, and the new ones keep the kernel's random input weights with output weights of
    *  zero, so the widened network evaluates every position as the narrow one did and the new
-   *  neurons start learning from there (function-preserving widening, as in Net2Net). */
+   *  neurons start learning from there (a function-preserving widening). */
   setNetwork(net: FloatNetwork): void {
     const s = this.s;
     if (net.hidden > s.hidden || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
