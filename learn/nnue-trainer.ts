@@ -149,11 +149,6 @@ export class NnueTrainer {
           `the settings ask for ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
       );
     }
-    if (net.hidden === s.hidden) {
-      if (net.params.length !== this.parameterCount) throw new Error(`the network has ${net.params.length} parameters, the trainer ${this.parameterCount}`);
-      this.params().set(net.params);
-      return;
-    }
     widen(net, this.params(), s.hidden);
   }
 
@@ -248,10 +243,10 @@ export class NnueTrainer {
   }
 }
 
-/** Copies the narrower network net into the parameters p of a network with hidden neurons
- *  (the layout of FloatNetwork): its input weights and biases into the first net.hidden
- *  neurons, its output weights into both perspectives' first net.hidden, the new neurons'
- *  output weights and biases to zero; their input weights are left as they are. */
+/** Copies the network net into the parameters p of a network with hidden >= net.hidden
+ *  neurons (the layout of FloatNetwork): its input weights and biases into the first
+ *  net.hidden neurons, its output weights into both perspectives' first net.hidden, any new
+ *  neurons' output weights and biases to zero; their input weights are left as they are. */
 export function widen(net: FloatNetwork, p: Float32Array, hidden: number): void {
   const h = net.hidden;
   const q = net.params;
