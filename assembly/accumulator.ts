@@ -3,13 +3,15 @@
 // asks: from the nearest earlier accumulator still in the ring, by adding and subtracting the
 // feature columns of the pieces each move changed (position.ts records them), or from the
 // board (a refresh) when none is near. Each slot is tagged with its position's key, so a slot
-// is used only for the position it was made for. SIMD and scalar versions agree exactly.
+// is used only for the position it was made for. With king buckets, a king's move to the other
+// half of the board changes all of its side's features: no update crosses it, and the
+// position after it is refreshed. SIMD and scalar versions agree exactly.
 
-import { Piece, Square, SQ_NONE, WHITE, BLACK } from "./types";
+import { Piece, Square, SQ_NONE, WHITE, BLACK, KING, typeOf } from "./types";
 import {
-  stateCount, key, keyBefore, occupied, pieceOn, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
+  stateCount, key, keyBefore, occupied, pieceOn, kingSquare, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
 } from "./position";
-import { ACC_HALF, stride, featureIndex, featureColumn, featureBiases } from "./nnue";
+import { ACC_HALF, stride, featureIndex, featureColumn, featureBiases, kingBlock, crossesKingBlock } from "./nnue";
 import { USE_NNUE } from "./config";
 
 const RING = 256;
@@ -46,6 +48,7 @@ export function currentAccumulator(simd: bool = true): usize {
   let found = 0;
   const limit = min(s, WALK_MAX);
   for (let j = 1; j <= limit; j++) {
+    if (movesKingAcross(s - j + 1)) break;
     const a = (s - j) & MASK;
     if (unchecked(valid[a]) && unchecked(tags[a]) == keyBefore(j)) {
       found = j;
@@ -67,16 +70,28 @@ export function currentAccumulator(simd: bool = true): usize {
   return slotAddress(slot);
 }
 
+/** True when the move leading to state count t took a king to the other king bucket. */
+function movesKingAcross(t: i32): bool {
+  const n = dirtyCountAt(t);
+  for (let k = 0; k < n; k++) {
+    const from: Square = dirtyFromAt(t, k);
+    const to: Square = dirtyToAt(t, k);
+    if (typeOf(dirtyPieceAt(t, k)) == KING && from != SQ_NONE && to != SQ_NONE && crossesKingBlock(from, to)) return true;
+  }
+  return false;
+}
+
 /** Computes both halves at dst from the board. */
 export function refresh(dst: usize, simd: bool): void {
   for (let view = WHITE; view <= BLACK; view++) {
     const out = dst + <usize>view * ACC_HALF * 2;
     memory.copy(out, featureBiases(), <usize>stride * 2);
+    const block = kingBlock(kingSquare(view));
     let b = occupied();
     while (b) {
       const sq = <i32>ctz(b);
       b &= b - 1;
-      const col = featureColumn(featureIndex(view, pieceOn(sq), sq));
+      const col = featureColumn(block + featureIndex(view, pieceOn(sq), sq));
       if (simd) addColumnSimd(out, col);
       else addColumnScalar(out, col);
     }
@@ -91,17 +106,19 @@ function addColumnScalar(out: usize, col: usize): void {
   for (let i: usize = 0; i < <usize>stride * 2; i += 2) store<i16>(out + i, <i16>(load<i16>(out + i) + load<i16>(col + i)));
 }
 
-/** Gathers the columns that the move leading to state count t adds and subtracts for view. */
+/** Gathers the columns that the move leading to state count t adds and subtracts for view
+ *  (whose king is in the same bucket as on the board now: no update crosses a bucket). */
 function gather(t: i32, view: i32): void {
   addCount = 0;
   subCount = 0;
+  const block = kingBlock(kingSquare(view));
   const n = dirtyCountAt(t);
   for (let k = 0; k < n; k++) {
     const pc: Piece = dirtyPieceAt(t, k);
     const from: Square = dirtyFromAt(t, k);
     const to: Square = dirtyToAt(t, k);
-    if (from != SQ_NONE) unchecked((subs[subCount++] = featureColumn(featureIndex(view, pc, from))));
-    if (to != SQ_NONE) unchecked((adds[addCount++] = featureColumn(featureIndex(view, pc, to))));
+    if (from != SQ_NONE) unchecked((subs[subCount++] = featureColumn(block + featureIndex(view, pc, from))));
+    if (to != SQ_NONE) unchecked((adds[addCount++] = featureColumn(block + featureIndex(view, pc, to))));
   }
 }
 

@@ -1,20 +1,23 @@
-// The NNUE network: a perspective network (768 -> H) x 2 -> 1 with int16 weights, SCReLU or
-// CReLU, optional output buckets by piece count, and an optional linear piece-square term
+// The NNUE network: a perspective network (768·K -> H) x 2 -> 1 with int16 weights, SCReLU or
+// CReLU, K = 1 or 2 king buckets (a perspective's features by the half of the board, files
+// a-d or e-h, its own king stands on), optional output buckets by piece count, and an
+// optional linear piece-square term
 // (PSQT) beside the hidden layer. This file holds the weights, reads them from the network
 // file format (docs/nnue.md), and computes the output from the two accumulators
 // (accumulator.ts keeps those). SIMD and scalar versions give the same result.
 //
 // Network file (little-endian), a 64-byte header then the weights:
 //    0 u8[4]  magic "WCNN"            4 u32 version (1)
-//    8 u32    feature set (1: 768 piece-square features per perspective)
+//    8 u32    feature set (1: 768 piece-square features per perspective; 2: 768 while the
+//             perspective's king is on files e-h, then 768 while it is on files a-d)
 //   12 u32    hidden size H (a multiple of 16, at most H_MAX)
 //   16 u32    activation (0 CReLU, 1 SCReLU)     20 u32 output buckets B (1..BUCKETS_MAX)
 //   24 i32    QA   28 i32 QB   32 i32 output scale (centipawns per unit of output)
 //   36 u32    FNV-1a hash of the bytes after the header
 //   40 u32    flags (bit 0: PSQT)             44..63 zero
-//   64        i16 feature weights [768][H], i16 feature biases [H],
+//   64        i16 feature weights [768K][H], i16 feature biases [H],
 //             i16 output weights [B][2H] (side to move's half first), i32 output biases [B],
-//             with PSQT: i16 piece-square values [768] in centipawns
+//             with PSQT: i16 piece-square values [768K] in centipawns
 //
 // In memory a feature's column holds its H weights and, with PSQT, 8 more lanes: its
 // piece-square value and seven zeros. The accumulators then sum the PSQT along with the
@@ -25,6 +28,7 @@ import { Color, WHITE, PAWN, Square, colorOf, typeOf, Piece } from "./types";
 import { USE_NNUE } from "./config";
 
 export const INPUTS = 768;
+export const KING_BUCKETS_MAX = 2;
 export const H_MAX = 512;
 /** Lanes after the hidden values that carry the PSQT (one SIMD vector of i16). */
 export const PSQT_LANES = 8;
@@ -40,9 +44,10 @@ export const ACTIVATION_SCRELU = 1;
 const MAGIC = 0x4e4e4357; // "WCNN"
 const VERSION = 1;
 const FEATURES_CHESS768 = 1;
+const FEATURES_CHESS768_KING_HALVES = 2;
 
 // The weights of the network in use, rows of `hidden` values (room in the network build only).
-const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * ACC_HALF * 2 : 16, 16);
+const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * KING_BUCKETS_MAX * ACC_HALF * 2 : 16, 16);
 const FEATURE_B: usize = memory.data(USE_NNUE ? ACC_HALF * 2 : 16, 16);
 const OUTPUT_W: usize = memory.data(USE_NNUE ? BUCKETS_MAX * 2 * H_MAX * 2 : 16, 16);
 const OUTPUT_B: usize = memory.data(BUCKETS_MAX * 4, 16);
@@ -54,6 +59,8 @@ export let stride = 0;
 export let psqt = false;
 export let activation = ACTIVATION_SCRELU;
 export let buckets = 1;
+/** King buckets of the network in use (1 or 2). */
+export let kingBuckets = 1;
 export let qa = 255;
 export let qb = 64;
 export let outputScale = 400;
@@ -69,6 +76,20 @@ export let netErrorText = "";
 @inline export function featureIndex(view: Color, pc: Piece, sq: Square): i32 {
   const side = colorOf(pc) == view ? 0 : 384;
   return side + (typeOf(pc) - PAWN) * 64 + (view == WHITE ? sq : sq ^ 56);
+}
+
+/** The offset of the feature block of a perspective whose king stands on kingSq (with two
+ *  king buckets: files e-h the first block, a-d the second; a file is the same from either
+ *  side of the board). */
+// @ts-ignore: decorator
+@inline export function kingBlock(kingSq: Square): i32 {
+  return kingBuckets > 1 && (kingSq & 7) < 4 ? INPUTS : 0;
+}
+
+/** True when a king's move from `from` to `to` changes its feature block. */
+// @ts-ignore: decorator
+@inline export function crossesKingBlock(from: Square, to: Square): bool {
+  return kingBuckets > 1 && ((from & 7) < 4) != ((to & 7) < 4);
 }
 
 /** Address of feature f's column of hidden weights. */
@@ -106,9 +127,10 @@ function fail(text: string): bool {
   return false;
 }
 
-/** Bytes of a network file with hidden size h, b buckets and maybe a PSQT. */
-export function netFileBytes(h: i32, b: i32, withPsqt: bool = false): i32 {
-  return HEADER_BYTES + INPUTS * h * 2 + h * 2 + b * 2 * h * 2 + b * 4 + (withPsqt ? INPUTS * 2 : 0);
+/** Bytes of a network file with hidden size h, b buckets, maybe a PSQT, and kb king buckets. */
+export function netFileBytes(h: i32, b: i32, withPsqt: bool = false, kb: i32 = 1): i32 {
+  const inputs = INPUTS * kb;
+  return HEADER_BYTES + inputs * h * 2 + h * 2 + b * 2 * h * 2 + b * 4 + (withPsqt ? inputs * 2 : 0);
 }
 
 /** Loads the network file of `len` bytes at p; on any defect the network in use stays and
@@ -118,7 +140,10 @@ export function loadNetwork(p: usize, len: i32): bool {
   if (load<u32>(p) != MAGIC) return fail("not a network file (no WCNN magic)");
   const version = load<u32>(p, 4);
   if (version != VERSION) return fail("network file version " + version.toString() + " is not supported (expected 1)");
-  if (load<u32>(p, 8) != FEATURES_CHESS768) return fail("unknown feature set " + load<u32>(p, 8).toString());
+  const featureSet = load<u32>(p, 8);
+  if (featureSet != FEATURES_CHESS768 && featureSet != FEATURES_CHESS768_KING_HALVES) return fail("unknown feature set " + featureSet.toString());
+  const kb = featureSet == FEATURES_CHESS768 ? 1 : 2;
+  const inputs = INPUTS * kb;
   const h = <i32>load<u32>(p, 12);
   if (h < 16 || h > H_MAX || h % 16 != 0) return fail("hidden size " + h.toString() + " is not a multiple of 16 from 16 to " + H_MAX.toString());
   const act = <i32>load<u32>(p, 16);
@@ -132,20 +157,20 @@ export function loadNetwork(p: usize, len: i32): bool {
   const flags = load<u32>(p, 40);
   if (flags & ~FLAG_PSQT) return fail("unknown flags " + flags.toString());
   const withPsqt = (flags & FLAG_PSQT) != 0;
-  const want = netFileBytes(h, b, withPsqt);
+  const want = netFileBytes(h, b, withPsqt, kb);
   if (len != want) return fail("file has " + len.toString() + " bytes; this header needs " + want.toString());
   const hash = fnv1a(p + HEADER_BYTES, <usize>(len - HEADER_BYTES));
   if (hash != load<u32>(p, 36)) return fail("content hash mismatch: the file is corrupt");
-  const psqtAt = p + <usize>(len - (withPsqt ? INPUTS * 2 : 0));
+  const psqtAt = p + <usize>(len - (withPsqt ? inputs * 2 : 0));
   if (withPsqt) {
-    for (let f = 0; f < INPUTS; f++) {
+    for (let f = 0; f < inputs; f++) {
       const v = load<i16>(psqtAt + <usize>f * 2);
       if (v < -PSQT_MAX || v > PSQT_MAX) return fail("piece-square value " + v.toString() + " beyond +-" + PSQT_MAX.toString());
     }
   }
   const cols = h + (withPsqt ? PSQT_LANES : 0);
   let at = p + HEADER_BYTES;
-  for (let f = 0; f < INPUTS; f++) {
+  for (let f = 0; f < inputs; f++) {
     const col = FEATURE_W + <usize>(f * cols) * 2;
     memory.copy(col, at + <usize>(f * h) * 2, h * 2);
     if (withPsqt) {
@@ -153,7 +178,7 @@ export function loadNetwork(p: usize, len: i32): bool {
       store<i16>(col + <usize>h * 2, load<i16>(psqtAt + <usize>f * 2));
     }
   }
-  at += INPUTS * h * 2;
+  at += inputs * h * 2;
   memory.fill(FEATURE_B, 0, ACC_HALF * 2); // the PSQT lanes start from zero
   memory.copy(FEATURE_B, at, h * 2);
   at += h * 2;
@@ -165,6 +190,7 @@ export function loadNetwork(p: usize, len: i32): bool {
   psqt = withPsqt;
   activation = act;
   buckets = b;
+  kingBuckets = kb;
   qa = a;
   qb = q;
   outputScale = scale;

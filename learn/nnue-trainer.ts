@@ -13,6 +13,8 @@ type Kernel = Awaited<ReturnType<typeof instantiate>>;
 
 export interface TrainSettings {
   hidden: number;
+  /** King buckets of the input features: 1, or 2 by the half of the board the king is on. */
+  kingBuckets: number;
   buckets: number;
   screlu: boolean;
   /** Weight of the game result in the target (the rest: the search score). */
@@ -118,7 +120,7 @@ export class NnueTrainer {
   static async create(s: TrainSettings): Promise<NnueTrainer> {
     const module = await WebAssembly.compile(readFileSync(TRAINER_WASM));
     const k = await instantiate(module, { env: {} });
-    k.init(s.hidden, s.buckets, s.screlu, s.seed >>> 0, s.psqt, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP);
+    k.init(s.hidden, s.buckets, s.kingBuckets, s.screlu, s.seed >>> 0, s.psqt, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP);
     return new NnueTrainer(k, s);
   }
 
@@ -133,23 +135,26 @@ export class NnueTrainer {
 
   /** The float network, for quantise() (its parameters are a view, as params()). */
   network(): FloatNetwork {
-    return { hidden: this.s.hidden, buckets: this.s.buckets, screlu: this.s.screlu, psqt: this.s.psqt, params: this.params() };
+    return { hidden: this.s.hidden, kingBuckets: this.s.kingBuckets, buckets: this.s.buckets, screlu: this.s.screlu, psqt: this.s.psqt, params: this.params() };
   }
 
   /** Starts from the weights of a float network of the same architecture (Adam's moments
    *  stay at zero). A network with a narrower hidden layer is widened: its neurons keep their
    *  weights, and the new ones keep the kernel's random input weights with output weights of
    *  zero, so the widened network evaluates every position as the narrow one did and the new
-   *  neurons start learning from there (a function-preserving widening). */
+   *  neurons start learning from there (a function-preserving widening). A network without
+   *  king buckets starts every bucket of a bucketed one from its own weights (as function-
+   *  preserving). */
   setNetwork(net: FloatNetwork): void {
     const s = this.s;
-    if (net.hidden > s.hidden || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
+    const kb = net.kingBuckets ?? 1;
+    if (net.hidden > s.hidden || (kb !== s.kingBuckets && kb !== 1) || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
       throw new Error(
-        `the network is (768 -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
-          `the settings ask for ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
+        `the network is (${768 * kb} -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
+          `the settings ask for ${768 * s.kingBuckets} -> ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
       );
     }
-    widen(net, this.params(), s.hidden);
+    widen(net, this.params(), s.hidden, s.kingBuckets);
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
@@ -244,26 +249,33 @@ export class NnueTrainer {
 }
 
 /** Copies the network net into the parameters p of a network with hidden >= net.hidden
- *  neurons (the layout of FloatNetwork): its input weights and biases into the first
- *  net.hidden neurons, its output weights into both perspectives' first net.hidden, any new
- *  neurons' output weights and biases to zero; their input weights are left as they are. */
-export function widen(net: FloatNetwork, p: Float32Array, hidden: number): void {
+ *  neurons and kingBuckets king buckets (net has as many or one; the layout of FloatNetwork):
+ *  its input weights and biases into the first net.hidden neurons (of every king bucket), its
+ *  output weights into both perspectives' first net.hidden, any new neurons' output weights
+ *  and biases to zero; their input weights are left as they are. */
+export function widen(net: FloatNetwork, p: Float32Array, hidden: number, kingBuckets = 1): void {
   const h = net.hidden;
   const q = net.params;
-  const w1 = INPUTS * h;
-  const offB1 = INPUTS * hidden;
+  const from = net.kingBuckets ?? 1;
+  const inputs = INPUTS * kingBuckets;
+  // The source row of input row f: the same one, or without buckets the same piece-square.
+  const src = (f: number) => (from === kingBuckets ? f : f % INPUTS);
+  const w1 = INPUTS * from * h;
+  const offB1 = inputs * hidden;
   const offW2 = offB1 + hidden;
   const offB2 = offW2 + net.buckets * 2 * hidden;
-  for (let f = 0; f < INPUTS; f++) p.set(q.subarray(f * h, (f + 1) * h), f * hidden);
+  for (let f = 0; f < inputs; f++) p.set(q.subarray(src(f) * h, (src(f) + 1) * h), f * hidden);
   p.fill(0, offB1, offW2);
   p.set(q.subarray(w1, w1 + h), offB1);
   p.fill(0, offW2, offB2);
   for (let k = 0; k < net.buckets; k++) {
     for (let side = 0; side < 2; side++) {
-      const from = w1 + h + k * 2 * h + side * h;
-      p.set(q.subarray(from, from + h), offW2 + k * 2 * hidden + side * hidden);
+      const at = w1 + h + k * 2 * h + side * h;
+      p.set(q.subarray(at, at + h), offW2 + k * 2 * hidden + side * hidden);
     }
   }
   const tail = w1 + h + net.buckets * 2 * h;
-  p.set(q.subarray(tail), offB2);
+  const outputBiases = net.buckets;
+  p.set(q.subarray(tail, tail + outputBiases), offB2);
+  if (net.psqt) for (let f = 0; f < inputs; f++) p[offB2 + outputBiases + f] = q[tail + outputBiases + src(f)];
 }

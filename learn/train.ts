@@ -1,7 +1,7 @@
 // Trains an NNUE network on self-play records and writes it as a quantised network file.
 //
 //   npm run train -- --data data/<name> [--data ...] --out data/train/<run> [--hidden 256]
-//       [--buckets 1] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
+//       [--buckets 1] [--king-buckets 1|2] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
 //       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
 //       [--init FILE.nnue]
@@ -12,6 +12,8 @@
 // --eval-scale 0 fits the logistic's scale to the data (sigmoid(score / s) against results).
 // --mirror trains on each position or its left-right mirror image, at random (augmentation).
 // --psqt adds a linear piece-square term beside the hidden layer, starting from material.
+// --king-buckets 2 doubles the input features: one set while the perspective's own king is on
+// files e-h, another while it is on files a-d (a network without them starts both from its own).
 // --init starts from the weights of a network file of the same architecture (fine-tuning the
 // previous generation's network on new games) instead of random ones; a network with a
 // narrower hidden layer is widened to --hidden, its new neurons starting silent.
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     hidden: { type: "string", default: "256" },
     buckets: { type: "string", default: "1" },
+    "king-buckets": { type: "string", default: "1" },
     activation: { type: "string", default: "screlu" },
     epochs: { type: "string", default: "30" },
     batch: { type: "string", default: "16384" },
@@ -69,6 +72,7 @@ const hidden = num("hidden", 16, 512, true);
 if (hidden % 16 !== 0) fail("--hidden must be a multiple of 16");
 const settings: TrainSettings = {
   hidden,
+  kingBuckets: num("king-buckets", 1, 2, true),
   buckets: num("buckets", 1, 8, true),
   screlu: values.activation === "screlu",
   wdl: num("wdl", 0, 1),
@@ -115,7 +119,7 @@ if (values.init && trainer.epoch === 0) {
   }
   log(`initial weights: ${values.init}`);
 }
-log(`network (768 -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${settings.psqt ? "PSQT, " : ""}${trainer.parameterCount} parameters`);
+log(`network (${768 * settings.kingBuckets} -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${settings.psqt ? "PSQT, " : ""}${trainer.parameterCount} parameters`);
 if (trainer.epoch === 0) log(`epoch 0: validation ${trainer.loss(data.validation, evalScale).toFixed(6)}`);
 while (trainer.epoch < settings.epochs) {
   const t0 = performance.now();

@@ -28,7 +28,7 @@ let netFile: string;
 beforeAll(async () => {
   // A random network of hidden size 32: enough to tell its evaluation from the classical one.
   const t = await NnueTrainer.create({
-    hidden: 32, buckets: 1, screlu: true, wdl: 0.5, batchSize: 1, epochs: 1, lr: 0, lrStep: 1, lrGamma: 1, weightDecay: 0, evalScale: 150, seed: 12, mirror: false, psqt: false,
+    hidden: 32, kingBuckets: 1, buckets: 1, screlu: true, wdl: 0.5, batchSize: 1, epochs: 1, lr: 0, lrStep: 1, lrGamma: 1, weightDecay: 0, evalScale: 150, seed: 12, mirror: false, psqt: false,
   });
   net = quantise(t.network());
   netName = `wcnn-${new DataView(net.buffer).getUint32(36, true).toString(16).padStart(8, "0")}.nnue`;

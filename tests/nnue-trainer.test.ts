@@ -15,7 +15,7 @@ const FIXTURE = fileURLToPath(new URL("./data/selfplay-16k.bin", import.meta.url
 const NNUE_WASM = new URL("../build/wasmchess-nnue.wasm", import.meta.url);
 
 const settings: TrainSettings = {
-  hidden: 32, buckets: 2, screlu: true, wdl: 0.5, batchSize: 1024, epochs: 6, lr: 0.005, lrStep: 100, lrGamma: 0.1,
+  hidden: 32, kingBuckets: 1, buckets: 2, screlu: true, wdl: 0.5, batchSize: 1024, epochs: 6, lr: 0.005, lrStep: 100, lrGamma: 0.1,
   weightDecay: 0.01, evalScale: 0, seed: 5, mirror: false, psqt: false,
 };
 let data: TrainingData;
@@ -71,8 +71,12 @@ describe("NNUE trainer", () => {
     expect(c.epoch).toBe(2);
   });
 
-  it.each([false, true])("writes a network file that the engine evaluates as the trainer does (PSQT: %s)", async (psqt) => {
-    const t = await NnueTrainer.create({ ...settings, psqt });
+  it.each([
+    [false, 1],
+    [true, 1],
+    [true, 2],
+  ])("writes a network file that the engine evaluates as the trainer does (PSQT: %s, king buckets: %i)", async (psqt, kingBuckets) => {
+    const t = await NnueTrainer.create({ ...settings, psqt, kingBuckets });
     for (let e = 0; e < 2; e++) t.trainEpoch(data, evalScale, new Rng(2, e));
     const net = quantise(t.network());
     const file = writeNetwork(net, mkdtempSync(join(tmpdir(), "net-")));
@@ -151,9 +155,17 @@ describe("NNUE trainer", () => {
     wide.trainEpoch(data, evalScale, new Rng(1, 7));
     expect(wide.loss(data.train, evalScale)).toBeLessThan(first.loss(data.train, evalScale));
     const narrow = await NnueTrainer.create({ ...settings, hidden: 16 });
-    expect(() => narrow.setNetwork(dequantise(file))).toThrow(/768 -> 32.*settings ask for 16/);
+    expect(() => narrow.setNetwork(dequantise(file))).toThrow(/768 -> 32.*settings ask for 768 -> 16/);
     const buckets = await NnueTrainer.create({ ...settings, hidden: 48, buckets: 1 });
-    expect(() => buckets.setNetwork(dequantise(file))).toThrow(/2 bucket.*settings ask for 48, SCReLU, 1/);
+    expect(() => buckets.setNetwork(dequantise(file))).toThrow(/2 bucket.*settings ask for 768 -> 48, SCReLU, 1/);
+    // Two king buckets start both from the network's weights: the same loss, then apart.
+    const kings = await NnueTrainer.create({ ...settings, kingBuckets: 2, seed: 4 });
+    kings.setNetwork(dequantise(file));
+    expect(kings.loss(data.validation, evalScale)).toBeCloseTo(started, 6);
+    const kingsFile = quantise(kings.network());
+    expect(kingsFile.length - 64).toBe(2 * (file.length - 64) - (32 * 2 + 2 * 2 * 32 * 2 + 2 * 4));
+    const single = await NnueTrainer.create(settings);
+    expect(() => single.setNetwork(dequantise(kingsFile))).toThrow(/1536 -> 32.*settings ask for 768 -> 32/);
     const bad = file.slice();
     bad[500] ^= 1;
     expect(() => dequantise(bad)).toThrow(/hash mismatch/);

@@ -1,20 +1,23 @@
-// The NNUE trainer's kernel (AssemblyScript, wasm SIMD): a (768 -> H) x 2 -> 1 perspective
-// network in float32 trained on 32-byte position records (assembly/packed-board.ts) with
+// The NNUE trainer's kernel (AssemblyScript, wasm SIMD): a (768·K -> H) x 2 -> 1 perspective
+// network (K king buckets: 1, or 2 by the half of the board, files a-d or e-h, where the
+// perspective's own king stands) in float32 trained on 32-byte position records (assembly/packed-board.ts) with
 // sparse first-layer updates and AdamW. The host (learn/nnue-trainer.ts) feeds batches of
 // records, schedules the learning rate, keeps checkpoints and quantises the result.
 //
 // Parameters, one float array in this order (the gradients and both Adam moments alike):
-//   W1 [768][H]   feature weights, a row of H per input feature
+//   W1 [768K][H]  feature weights, a row of H per input feature (king bucket major)
 //   B1 [H]        hidden biases
 //   W2 [B][2H]    output weights per bucket, side to move's half first
 //   B2 [B]        output biases
-//   PS [768]      with psqt: a linear weight per input feature, added to the output as
+//   PS [768K]     with psqt: a linear weight per input feature, added to the output as
 //                 (sum over the side to move's features - sum over the opponent's) / 2
 // The output o is in units of outputUnit centipawns (400: the engine's eval is o * 400); the
 // prediction is sigmoid(o * outputUnit / evalScale), and the target blends the game result with
 // sigmoid(search score / evalScale), both from the side to move's view.
 
-const INPUTS = 768;
+const PIECE_SQUARES = 768;
+let INPUTS = PIECE_SQUARES;
+let K = 1; // king buckets
 const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
 // The file format's constants, passed by the host (learn/net-file.ts) to init: the output
@@ -47,6 +50,7 @@ const features = new StaticArray<i32>(2 * MAX_ACTIVE);
 let active = 0;
 let stm = 0;
 let bucket = 0;
+const kingSquare = new StaticArray<i32>(2); // by colour, after the mirror
 let mirror = 0; // 7 when the decoded position is mirrored left to right (files a <-> h)
 
 let rngState: u32 = 1;
@@ -66,11 +70,13 @@ function uniform(): f32 {
  *  from the usual material values and stays within +-psqtMaxCp centipawns; outputScale is
  *  the output's unit in centipawns and clip the limit of every weight but the output biases
  *  (the quantisation's). Returns the parameter count. */
-export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32, outputScale: i32, clip: f32): i32 {
+export function init(h: i32, b: i32, kb: i32, useScrelu: bool, seed: u32, usePsqt: bool, psqtMaxCp: i32, outputScale: i32, clip: f32): i32 {
   outputUnit = <f32>outputScale;
   weightClip = clip;
   H = h;
   B = b;
+  K = kb;
+  INPUTS = PIECE_SQUARES * kb;
   screlu = useScrelu;
   psqt = usePsqt;
   psqtClip = <f32>psqtMaxCp / outputUnit;
@@ -99,7 +105,7 @@ export function init(h: i32, b: i32, useScrelu: bool, seed: u32, usePsqt: bool, 
     const material: StaticArray<f32> = [100, 300, 300, 500, 900, 0];
     for (let f = 0; f < INPUTS; f++) {
       const v = unchecked(material[(f % 384) / 64]) / outputUnit;
-      params[offPs + f] = f < 384 ? v : -v;
+      params[offPs + f] = f % PIECE_SQUARES < 384 ? v : -v;
     }
   }
   return P;
@@ -137,14 +143,31 @@ function decode(r: usize): void {
     let type = code & 7;
     if (type == 6) type = 3; // a rook that may still castle
     const color = code >> 3;
+    if (type == 5) unchecked((kingSquare[color] = sq));
     // Side to move's perspective, then the opponent's; squares from each one's side.
     unchecked((features[i] = (color == stm ? 0 : 384) + type * 64 + (stm == 0 ? sq : sq ^ 56)));
     unchecked((features[MAX_ACTIVE + i] = (color != stm ? 0 : 384) + type * 64 + (stm == 0 ? sq ^ 56 : sq)));
     i++;
   }
   active = i;
+  if (K > 1) {
+    // Each perspective's features move to the block of its own king's bucket.
+    const ours = kingBucket(unchecked(kingSquare[stm])) * PIECE_SQUARES;
+    const theirs = kingBucket(unchecked(kingSquare[stm ^ 1])) * PIECE_SQUARES;
+    for (let k = 0; k < i; k++) {
+      unchecked((features[k] += ours));
+      unchecked((features[MAX_ACTIVE + k] += theirs));
+    }
+  }
   const pieces = <i32>popcnt(occ);
   bucket = B == 1 ? 0 : min((pieces - 2) * B / 31, B - 1);
+}
+
+/** The king bucket of a king on sq (with two buckets: 0 on files e-h, 1 on files a-d; the
+ *  file is the same from either side of the board). */
+// @ts-ignore: decorator
+@inline function kingBucket(sq: i32): i32 {
+  return (sq & 7) < 4 ? 1 : 0;
 }
 
 /** The network's output o for the decoded position (fills acc and act). */

@@ -2,7 +2,7 @@
 // made lazily and incrementally along random games (captures, castling, en passant,
 // promotions, null moves, takebacks; standard chess and Chess960) against a refresh from the
 // board, the pieces castling records for them, and SIMD against the scalar reference, on
-// random networks.
+// random networks, with and without king buckets.
 
 import { Move, CASTLING, KING, ROOK, WHITE, BLACK, makePiece, moveFlag } from "../../../assembly/types";
 import {
@@ -14,7 +14,7 @@ import { parseUciMove } from "../../../assembly/notation";
 import { generateMoves, moveList, moveAt, GEN_ALL } from "../../../assembly/movegen";
 import {
   loadNetwork, netFileBytes, fnv1a, hidden, netErrorText, outputSimd, outputScalar, outputSumSimd, outputSumScalar, HEADER_BYTES,
-  ACTIVATION_CRELU, ACTIVATION_SCRELU, INPUTS, ACC_HALF, PSQT_LANES, PSQT_MAX, FLAG_PSQT, psqt, stride,
+  ACTIVATION_CRELU, ACTIVATION_SCRELU, INPUTS, ACC_HALF, PSQT_LANES, PSQT_MAX, FLAG_PSQT, psqt, stride, kingBuckets,
 } from "../../../assembly/nnue";
 import { currentAccumulator, refresh, invalidateAccumulators } from "../../../assembly/accumulator";
 import { evaluate } from "../../../assembly/eval";
@@ -26,14 +26,15 @@ function rnd(n: i32): i32 {
 }
 
 /** A random network file: hidden size h, b output buckets, maybe a PSQT (random values up to
- *  the limit, so that the accumulators' PSQT lanes see the largest sums). */
-function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false): StaticArray<u8> {
-  const len = netFileBytes(h, b, withPsqt);
+ *  the limit, so that the accumulators' PSQT lanes see the largest sums), kb king buckets. */
+function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false, kb: i32 = 1): StaticArray<u8> {
+  const len = netFileBytes(h, b, withPsqt, kb);
+  const inputs = INPUTS * kb;
   const file = new StaticArray<u8>(len);
   const p = changetype<usize>(file);
   store<u32>(p, 0x4e4e4357);
   store<u32>(p, 1, 4);
-  store<u32>(p, 1, 8);
+  store<u32>(p, kb, 8);
   store<u32>(p, h, 12);
   store<u32>(p, act, 16);
   store<u32>(p, b, 20);
@@ -42,7 +43,7 @@ function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false): StaticArra
   store<i32>(p, 400, 32);
   store<u32>(p, withPsqt ? FLAG_PSQT : 0, 40);
   let at = p + HEADER_BYTES;
-  for (let i = 0; i < INPUTS * h + h; i++) {
+  for (let i = 0; i < inputs * h + h; i++) {
     store<i16>(at, <i16>(rnd(129) - 64));
     at += 2;
   }
@@ -55,7 +56,7 @@ function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false): StaticArra
     at += 4;
   }
   if (withPsqt) {
-    for (let i = 0; i < INPUTS; i++) {
+    for (let i = 0; i < inputs; i++) {
       store<i16>(at, <i16>(rnd(2 * PSQT_MAX + 1) - PSQT_MAX));
       at += 2;
     }
@@ -198,6 +199,23 @@ describe("network file", () => {
     expect(psqt).toBe(false);
     expect(stride).toBe(32);
   });
+
+  it("reads feature set 2 (two king buckets) and rejects an unknown feature set", () => {
+    expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU, true, 2))).toBe(true);
+    expect(kingBuckets).toBe(2);
+    const unknown = randomNet(32, 1, ACTIVATION_SCRELU);
+    store<u32>(changetype<usize>(unknown), 3, 8);
+    expect(loadNet(unknown)).toBe(false);
+    expect(netErrorText).toBe("unknown feature set 3");
+    expect(kingBuckets).toBe(2);
+    // A file of feature set 1 is too short for the header of feature set 2.
+    const short = randomNet(32, 1, ACTIVATION_SCRELU);
+    store<u32>(changetype<usize>(short), 2, 8);
+    expect(loadNet(short)).toBe(false);
+    expect(netErrorText.startsWith("file has")).toBe(true);
+    expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU))).toBe(true);
+    expect(kingBuckets).toBe(1);
+  });
 });
 
 describe("accumulators", () => {
@@ -225,6 +243,43 @@ describe("accumulators", () => {
     setChess960(false);
     expect(bad).toBe(0);
     expect(castlings).toBeGreaterThan(10);
+  });
+
+  it("made incrementally equal a refresh with two king buckets (kings crossing between the halves)", () => {
+    loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true, 2));
+    expect(randomGames(24, 160)).toBe(0);
+    setChess960(true);
+    const bad = randomGames(42, 100, FENS_960);
+    setChess960(false);
+    expect(bad).toBe(0);
+  });
+
+  it("with two king buckets, each perspective reads the block of its own king's half", () => {
+    // The second block (king on files a-d) all zero: a perspective whose king stands there
+    // sees only the biases, whatever the other pieces.
+    const file = randomNet(32, 1, ACTIVATION_SCRELU, true, 2);
+    const p = changetype<usize>(file);
+    memory.fill(p + HEADER_BYTES + <usize>INPUTS * 32 * 2, 0, <usize>INPUTS * 32 * 2);
+    memory.fill(p + <usize>(file.length - INPUTS * 2), 0, <usize>INPUTS * 2);
+    store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(file.length - HEADER_BYTES)), 36);
+    expect(loadNet(file)).toBe(true);
+    // Both kings on files a-d: the same evaluation with other pieces elsewhere.
+    parseFen("2k5/pp6/8/3n4/8/8/5PPP/1K4R1 w - - 0 1");
+    const a = evaluate();
+    parseFen("2k5/1p6/2q5/8/8/8/PPP5/1K6 w - - 0 1");
+    expect(evaluate()).toBe(a);
+    // And reached by moves: the king crosses from g1 to the queen's side.
+    parseFen("2k5/1p6/2q5/8/8/8/PPP5/4K3 w - - 0 1");
+    const e = evaluate();
+    const m = parseUciMove("e1d1");
+    doMove(m);
+    const d = evaluate();
+    undoMove(m);
+    expect(evaluate()).toBe(e);
+    expect(d).not.toBe(e);
+    parseFen("2k5/1p6/2q5/8/8/8/PPP5/3K4 b - - 1 1");
+    expect(evaluate()).toBe(d);
+    expect(accumulatorMismatches()).toBe(0);
   });
 
   it("are not reused for another position after a new FEN", () => {
