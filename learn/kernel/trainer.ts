@@ -1,7 +1,7 @@
 // The NNUE trainer's kernel (AssemblyScript, wasm SIMD): a (768·K -> H) x 2 -> 1 perspective
 // network (K king buckets: 1, or 2 by the half of the board, files a-d or e-h, where the
-// perspective's own king stands) in float32 trained on 32-byte position records (assembly/packed-board.ts) with
-// sparse first-layer updates and AdamW. The host (learn/nnue-trainer.ts) feeds batches of
+// perspective's own king stands) in float32 trained on 32-byte position records
+// (assembly/packed-board.ts) with sparse first-layer updates and AdamW. The host (learn/nnue-trainer.ts) feeds batches of
 // records, schedules the learning rate, keeps checkpoints and quantises the result.
 //
 // Parameters, one float array in this order (the gradients and both Adam moments alike):
@@ -16,7 +16,7 @@
 // sigmoid(search score / evalScale), both from the side to move's view.
 
 const PIECE_SQUARES = 768;
-let INPUTS = PIECE_SQUARES;
+let inputs = PIECE_SQUARES; // input features: PIECE_SQUARES per king bucket
 let K = 1; // king buckets
 const MAX_ACTIVE = 32;
 const RECORD_BYTES = 32;
@@ -76,15 +76,15 @@ export function init(h: i32, b: i32, kb: i32, useScrelu: bool, seed: u32, usePsq
   H = h;
   B = b;
   K = kb;
-  INPUTS = PIECE_SQUARES * kb;
+  inputs = PIECE_SQUARES * kb;
   screlu = useScrelu;
   psqt = usePsqt;
   psqtClip = <f32>psqtMaxCp / outputUnit;
-  offB1 = INPUTS * H;
+  offB1 = inputs * H;
   offW2 = offB1 + H;
   offB2 = offW2 + B * 2 * H;
   offPs = offB2 + B;
-  P = offPs + (psqt ? INPUTS : 0);
+  P = offPs + (psqt ? inputs : 0);
   params = new StaticArray<f32>(P);
   grads = new StaticArray<f32>(P);
   moment1 = new StaticArray<f32>(P);
@@ -103,7 +103,7 @@ export function init(h: i32, b: i32, kb: i32, useScrelu: bool, seed: u32, usePsq
     // opponent's pieces count against. The term is antisymmetric, so this sums to the
     // material balance from the side to move's view.
     const material: StaticArray<f32> = [100, 300, 300, 500, 900, 0];
-    for (let f = 0; f < INPUTS; f++) {
+    for (let f = 0; f < inputs; f++) {
       const v = unchecked(material[(f % 384) / 64]) / outputUnit;
       params[offPs + f] = f % PIECE_SQUARES < 384 ? v : -v;
     }
