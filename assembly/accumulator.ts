@@ -11,7 +11,9 @@ import { Piece, Square, SQ_NONE, WHITE, BLACK, KING, typeOf } from "./types";
 import {
   stateCount, key, keyBefore, occupied, pieceOn, kingSquare, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
 } from "./position";
-import { ACC_HALF, stride, featureIndex, featureColumn, featureBiases, kingBlock, crossesKingBlock } from "./nnue";
+import {
+  ACC_HALF, stride, kingBuckets, featureIndex, featureColumn, featureBiases, kingBlock, crossesKingBlock,
+} from "./nnue";
 import { USE_NNUE } from "./config";
 
 const RING = 256;
@@ -48,7 +50,7 @@ export function currentAccumulator(simd: bool = true): usize {
   let found = 0;
   const limit = min(s, WALK_MAX);
   for (let j = 1; j <= limit; j++) {
-    if (movesKingAcross(s - j + 1)) break;
+    if (kingBuckets > 1 && movesKingAcross(s - j + 1)) break;
     const a = (s - j) & MASK;
     if (unchecked(valid[a]) && unchecked(tags[a]) == keyBefore(j)) {
       found = j;
@@ -70,6 +72,12 @@ export function currentAccumulator(simd: bool = true): usize {
   return slotAddress(slot);
 }
 
+/** The offset of view's feature block: its king's bucket (always 0 without king buckets). */
+// @ts-ignore: decorator
+@inline function viewBlock(view: i32): i32 {
+  return kingBuckets > 1 ? kingBlock(kingSquare(view)) : 0;
+}
+
 /** True when the move leading to state count t took a king to the other king bucket. */
 function movesKingAcross(t: i32): bool {
   const n = dirtyCountAt(t);
@@ -86,7 +94,7 @@ export function refresh(dst: usize, simd: bool): void {
   for (let view = WHITE; view <= BLACK; view++) {
     const out = dst + <usize>view * ACC_HALF * 2;
     memory.copy(out, featureBiases(), <usize>stride * 2);
-    const block = kingBlock(kingSquare(view));
+    const block = viewBlock(view);
     let b = occupied();
     while (b) {
       const sq = <i32>ctz(b);
@@ -106,12 +114,11 @@ function addColumnScalar(out: usize, col: usize): void {
   for (let i: usize = 0; i < <usize>stride * 2; i += 2) store<i16>(out + i, <i16>(load<i16>(out + i) + load<i16>(col + i)));
 }
 
-/** Gathers the columns that the move leading to state count t adds and subtracts for view
- *  (whose king is in the same bucket as on the board now: no update crosses a bucket). */
-function gather(t: i32, view: i32): void {
+/** Gathers the columns that the move leading to state count t adds and subtracts for view,
+ *  whose features are in block (its king's bucket now: no update crosses a bucket). */
+function gather(t: i32, view: i32, block: i32): void {
   addCount = 0;
   subCount = 0;
-  const block = kingBlock(kingSquare(view));
   const n = dirtyCountAt(t);
   for (let k = 0; k < n; k++) {
     const pc: Piece = dirtyPieceAt(t, k);
@@ -126,7 +133,7 @@ function gather(t: i32, view: i32): void {
 export function applyMove(src: usize, dst: usize, t: i32, simd: bool): void {
   for (let view = WHITE; view <= BLACK; view++) {
     const half = <usize>view * ACC_HALF * 2;
-    gather(t, view);
+    gather(t, view, viewBlock(view));
     if (simd) applySimd(src + half, dst + half);
     else applyScalar(src + half, dst + half);
   }

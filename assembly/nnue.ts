@@ -78,18 +78,18 @@ export let netErrorText = "";
   return side + (typeOf(pc) - PAWN) * 64 + (view == WHITE ? sq : sq ^ 56);
 }
 
-/** The offset of the feature block of a perspective whose king stands on kingSq (with two
- *  king buckets: files e-h the first block, a-d the second; a file is the same from either
- *  side of the board). */
+/** With two king buckets, the offset of the feature block of a perspective whose king stands
+ *  on kingSq: files e-h the first block, a-d the second (a file is the same from either side
+ *  of the board). */
 // @ts-ignore: decorator
 @inline export function kingBlock(kingSq: Square): i32 {
-  return kingBuckets > 1 && (kingSq & 7) < 4 ? INPUTS : 0;
+  return (kingSq & 7) < 4 ? INPUTS : 0;
 }
 
-/** True when a king's move from `from` to `to` changes its feature block. */
+/** With two king buckets, true when a king's move from `from` to `to` changes its block. */
 // @ts-ignore: decorator
 @inline export function crossesKingBlock(from: Square, to: Square): bool {
-  return kingBuckets > 1 && ((from & 7) < 4) != ((to & 7) < 4);
+  return ((from & 7) < 4) != ((to & 7) < 4);
 }
 
 /** Address of feature f's column of hidden weights. */
