@@ -1,8 +1,9 @@
 // The NNUE trainer's kernel (AssemblyScript, wasm SIMD): a (768·K -> H) x 2 -> 1 perspective
 // network (K king buckets: 1, or 2 by the half of the board, files a-d or e-h, where the
 // perspective's own king stands) in float32 trained on 32-byte position records
-// (assembly/packed-board.ts) with sparse first-layer updates and AdamW. The host (learn/nnue-trainer.ts) feeds batches of
-// records, schedules the learning rate, keeps checkpoints and quantises the result.
+// (assembly/packed-board.ts) with sparse first-layer updates and AdamW. The host
+// (learn/nnue-trainer.ts) feeds batches of records, schedules the learning rate, keeps
+// checkpoints and quantises the result.
 //
 // Parameters, one float array in this order (the gradients and both Adam moments alike):
 //   W1 [768K][H]  feature weights, a row of H per input feature (king bucket major)
