@@ -458,7 +458,11 @@ describe("match faults and adjudication (fake engines)", () => {
     // The LLR crosses the bound at once, but no decision comes before SPRT_MIN_GAMES.
     expect(match.results.length).toBe(SPRT_MIN_GAMES);
     expect(log.some((l) => /^SPRT: H1 accepted after \d+ games$/.test(l))).toBe(true);
-    expect(log.filter((l) => l.startsWith("SPRT: LLR")).length).toBe(match.results.length);
+    const llrLines = log.filter((l) => l.startsWith("SPRT: LLR"));
+    expect(llrLines.length).toBe(match.results.length);
+    // Every line before the last says that no decision can come yet.
+    expect(llrLines.slice(0, -1).every((l) => l.endsWith(`(no decision before ${SPRT_MIN_GAMES} games)`))).toBe(true);
+    expect(llrLines[llrLines.length - 1]).not.toMatch(/no decision before/);
   });
 });
 

@@ -156,9 +156,11 @@ export class Match {
     const sprt = this.sprtState;
     if (sprt) {
       sprt.llr = sprtLlr(trinomialDistribution(this.tri), sprt.params);
-      opts.log(sprtLine(sprt.llr, sprt.params));
-      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES.
-      const decision = sprt.decision || this.results.length < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
+      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES
+      // (the line says so, since a few games can put the LLR far past a bound).
+      const early = this.results.length < SPRT_MIN_GAMES;
+      opts.log(sprtLine(sprt.llr, sprt.params) + (early ? ` (no decision before ${SPRT_MIN_GAMES} games)` : ""));
+      const decision = sprt.decision || early ? undefined : sprtDecision(sprt.llr, sprt.params);
       if (decision) {
         sprt.decision = decision;
         sprt.decidedAtGame = this.results.length;
