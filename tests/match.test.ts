@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Core, START_FEN } from "../bindings/core.js";
 import {
   eloEstimate, eloToScore, erf, formatElo, los, normalQuantile, pentanomialDistribution, scoreToElo, sprtBounds,
-  sprtDecision, sprtLlr, trinomialDistribution,
+  sprtDecision, sprtLlr, trinomialDistribution, SPRT_MIN_GAMES,
 } from "../bench/match/elo.js";
 import { GameClocks, parseTimeControl, pgnTimeControl } from "../bench/match/clock.js";
 import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../bench/match/args.js";
@@ -18,7 +18,7 @@ import { formatPgn, movetextWords, wrapWords } from "../bench/match/pgn.js";
 import { parseMoveComment, readCommentedGames } from "../bench/match/commented.js";
 import { EngineConfig, formatScore, parseInfo } from "../bench/match/engine.js";
 import { GameRecord, positionCommand } from "../bench/match/game.js";
-import { Match, MatchOptions, SPRT_MIN_GAMES } from "../bench/match/runner.js";
+import { Match, MatchOptions } from "../bench/match/runner.js";
 import { MatchSummary, summaryLines } from "../bench/match/report.js";
 import { findExecutable } from "../bench/uci-process.js";
 import { describeWithOracle } from "./oracles.js";

@@ -144,6 +144,11 @@ export function sprtLlr(dist: Distribution, p: Pick<SprtParams, "elo0" | "elo1">
   return (n * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * variance);
 }
 
+/** Games before an SPRT may decide: with a handful of games the sample variance is tiny and
+ *  the LLR's normal approximation is meaningless (one lost game gave LLR -8.8, five draws
+ *  -11.6). */
+export const SPRT_MIN_GAMES = 30;
+
 /** "H0" or "H1" once the LLR has crossed a bound, otherwise undefined. */
 export function sprtDecision(llr: number, p: SprtParams): "H0" | "H1" | undefined {
   const { lower, upper } = sprtBounds(p);

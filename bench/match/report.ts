@@ -1,7 +1,7 @@
 // Text for match progress and results: the running score line, the SPRT line, and the
 // final summary (Elo with error bars, LOS, pentanomial pairs, SPRT decision, endings).
 
-import { EloEstimate, Pentanomial, SprtParams, Trinomial, formatElo, sprtBounds } from "./elo.js";
+import { EloEstimate, Pentanomial, SprtParams, Trinomial, SPRT_MIN_GAMES, formatElo, sprtBounds } from "./elo.js";
 import { EndKind } from "./game.js";
 
 /** Everything the final summary reports; engine 1's point of view throughout. */
@@ -44,11 +44,13 @@ export function scoreLine(names: readonly [string, string], tri: Trinomial, elo:
 }
 
 /** "SPRT: LLR 0.42 (14.3%) [-2.94, 2.94]" where the percentage is of the way to the bound
- *  the LLR is heading for. */
-export function sprtLine(llr: number, params: SprtParams): string {
+ *  the LLR is heading for; after fewer than SPRT_MIN_GAMES games it adds that no decision can
+ *  come yet (a few games can put the LLR far past a bound). */
+export function sprtLine(llr: number, params: SprtParams, games: number): string {
   const { lower, upper } = sprtBounds(params);
   const toward = llr >= 0 ? llr / upper : llr / lower;
-  return `SPRT: LLR ${llr.toFixed(2)} (${pct(toward)}) [${lower.toFixed(2)}, ${upper.toFixed(2)}]`;
+  const early = games < SPRT_MIN_GAMES ? ` (no decision before ${SPRT_MIN_GAMES} games)` : "";
+  return `SPRT: LLR ${llr.toFixed(2)} (${pct(toward)}) [${lower.toFixed(2)}, ${upper.toFixed(2)}]${early}`;
 }
 
 function countList(counts: Partial<Record<string, number>>): string {
@@ -69,7 +71,7 @@ export function summaryLines(s: MatchSummary): string[] {
   }
   if (s.sprt) {
     const p = s.sprt.params;
-    out.push(`SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (GSPRT, logistic Elo, per-game scores): ${sprtLine(s.sprt.llr, p).slice(6)}`);
+    out.push(`SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (GSPRT, logistic Elo, per-game scores): ${sprtLine(s.sprt.llr, p, s.games).slice(6)}`);
     out.push(s.sprt.decision
       ? `SPRT: ${s.sprt.decision} accepted after game ${s.sprt.decidedAtGame} (${s.sprt.decision === "H1" ? `${s.names[0]} is at least elo1 stronger` : `${s.names[0]} is not elo1 stronger`})`
       : "SPRT: no decision yet");

@@ -6,17 +6,13 @@ import { Core } from "../../bindings/core.js";
 import { describeLimits, pgnTimeControl } from "./clock.js";
 import {
   Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
-  trinomialDistribution,
+  trinomialDistribution, SPRT_MIN_GAMES,
 } from "./elo.js";
 import { EngineConfig, MatchEngine } from "./engine.js";
 import { GameRecord, GameSettings, playGame } from "./game.js";
 import { Opening } from "./openings.js";
 import { formatPgn } from "./pgn.js";
 import { FAULTS, MatchSummary, scoreLine, sprtLine } from "./report.js";
-
-/** Games before an SPRT may decide: with a handful of games the sample variance is tiny and
- *  the LLR's normal approximation is meaningless (one lost game gave LLR -8.8). */
-export const SPRT_MIN_GAMES = 30;
 
 export interface MatchOptions {
   /** Engine 1 (whose point of view the score takes) and engine 2. */
@@ -156,11 +152,9 @@ export class Match {
     const sprt = this.sprtState;
     if (sprt) {
       sprt.llr = sprtLlr(trinomialDistribution(this.tri), sprt.params);
-      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES
-      // (the line says so, since a few games can put the LLR far past a bound).
-      const early = this.results.length < SPRT_MIN_GAMES;
-      opts.log(sprtLine(sprt.llr, sprt.params) + (early ? ` (no decision before ${SPRT_MIN_GAMES} games)` : ""));
-      const decision = sprt.decision || early ? undefined : sprtDecision(sprt.llr, sprt.params);
+      opts.log(sprtLine(sprt.llr, sprt.params, this.results.length));
+      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES.
+      const decision = sprt.decision || this.results.length < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
       if (decision) {
         sprt.decision = decision;
         sprt.decidedAtGame = this.results.length;
