@@ -176,8 +176,9 @@ import { mgValue, egValue } from "./score";
 import {
   think, nodes, selDepth, bestMove as resultMove, ponderMove as resultPonder, bestScore as resultScore,
   completedDepth, infoDepth, infoSelDepth, infoMultiPv, infoScore, infoBound, infoPvIndex,
-  rootPvMove, rootPvLength, resetSearchState, setFeatures, features,
+  rootPvMove, rootPvLength, resetSearchState, setFeatures, features, setSearchParam,
 } from "./search";
+import { PARAM_COUNT, param, paramName, paramDefault, paramMin, paramMax } from "./search-params";
 import {
   resetLimits, setDepthLimit, setNodeLimit, setMateLimit, setMoveTimeLimit, setClockLimit,
   setInfinite, setPondering, setMultiPv, addSearchMove,
@@ -271,6 +272,29 @@ export function optionSearchFeatures(mask: i32): void {
 }
 export function searchFeatures(): i32 {
   return features;
+}
+/** Tuning: sets search parameter i (see search-params.ts), clamped to its range; false for
+ *  an unknown index. */
+export function optionSearchParam(i: i32, value: i32): bool {
+  return setSearchParam(i, value);
+}
+export function searchParamCount(): i32 {
+  return PARAM_COUNT;
+}
+export function searchParamValue(i: i32): i32 {
+  return i >= 0 && i < PARAM_COUNT ? param(i) : 0;
+}
+export function searchParamName(i: i32): string {
+  return i >= 0 && i < PARAM_COUNT ? paramName(i) : "";
+}
+export function searchParamDefault(i: i32): i32 {
+  return i >= 0 && i < PARAM_COUNT ? paramDefault(i) : 0;
+}
+export function searchParamMin(i: i32): i32 {
+  return i >= 0 && i < PARAM_COUNT ? paramMin(i) : 0;
+}
+export function searchParamMax(i: i32): i32 {
+  return i >= 0 && i < PARAM_COUNT ? paramMax(i) : 0;
 }
 /** Forgets everything learnt in the current game (TT, history, killers). */
 export function newGame(): void {

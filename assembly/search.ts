@@ -33,6 +33,12 @@ import { gamePly } from "./position";
 import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 import { correctedEval, updateCorrection } from "./correction";
 import { givesCheck } from "./check";
+import {
+  param, setParam, PARAM_ASPIRATION_WINDOW, PARAM_RFP_MARGIN, PARAM_NULL_MOVE_DIVISOR, PARAM_LMP_BASE,
+  PARAM_HISTORY_PRUNE_MARGIN, PARAM_FUTILITY_BASE, PARAM_FUTILITY_PER_DEPTH, PARAM_SEE_QUIET_MARGIN,
+  PARAM_SEE_CAPTURE_MARGIN, PARAM_LMR_BASE, PARAM_LMR_DIVISOR, PARAM_LMR_HISTORY_DIVISOR,
+  PARAM_DOUBLE_EXTENSION_MARGIN, PARAM_DELTA_MARGIN,
+} from "./search-params";
 
 // ---------------------------------------------------------------- selectivity switches
 // Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
@@ -167,7 +173,7 @@ function updatePv(ply: i32, m: Move): void {
 // @ts-ignore: decorator
 @inline function reverseFutilityPrune(depth: i32, staticEval: i32, beta: i32, improving: bool): bool {
   return on(FEATURE_REVERSE_FUTILITY) && depth <= 6 && staticEval < VALUE_KNOWN_WIN &&
-    staticEval - 75 * (depth - (improving ? 1 : 0)) >= beta;
+    staticEval - param(PARAM_RFP_MARGIN) * (depth - (improving ? 1 : 0)) >= beta;
 }
 
 /** Null move pruning with a zugzwang guard: not without pieces, verified at high depth.
@@ -177,7 +183,7 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
     beta <= VALUE_MATED_IN_MAX_PLY || !hasNonPawnMaterial()) {
     return VALUE_NONE;
   }
-  const r = 3 + depth / 4 + min((staticEval - beta) / 200, 3);
+  const r = 3 + depth / 4 + min((staticEval - beta) / param(PARAM_NULL_MOVE_DIVISOR), 3);
   setPlyMove(ply, -1);
   unchecked((doubleExtensions[ply + 1] = doubleExtensions[ply]));
   doNullMove();
@@ -197,19 +203,20 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
 /** Late move pruning: quiet moves this late in the list are skipped near the leaves. */
 // @ts-ignore: decorator
 @inline function lateMovePrune(depth: i32, quietCount: i32, improving: bool): bool {
-  return on(FEATURE_LMP) && depth <= 7 && quietCount >= (improving ? 3 + depth * depth : (3 + depth * depth) / 2);
+  const limit = param(PARAM_LMP_BASE) + depth * depth;
+  return on(FEATURE_LMP) && depth <= 7 && quietCount >= (improving ? limit : limit / 2);
 }
 
 /** History pruning: near the leaves, a quiet move whose histories say it keeps failing. */
 // @ts-ignore: decorator
 @inline function historyPrune(depth: i32, orderScore: i32): bool {
-  return on(FEATURE_HISTORY_PRUNING) && depth <= 4 && orderScore < -3000 * depth;
+  return on(FEATURE_HISTORY_PRUNING) && depth <= 4 && orderScore < -param(PARAM_HISTORY_PRUNE_MARGIN) * depth;
 }
 
 /** Futility: a quiet move cannot lift a static eval this far below alpha. */
 // @ts-ignore: decorator
 @inline function futilityPrune(depth: i32, staticEval: i32, alpha: i32): bool {
-  return on(FEATURE_FUTILITY) && depth <= 6 && staticEval + 100 + 90 * depth <= alpha;
+  return on(FEATURE_FUTILITY) && depth <= 6 && staticEval + param(PARAM_FUTILITY_BASE) + param(PARAM_FUTILITY_PER_DEPTH) * depth <= alpha;
 }
 
 // ---------------------------------------------------------------- main search
@@ -306,9 +313,8 @@ function storeNode(
 
 /** Depth from which the hash move is tested for a singular extension. */
 const SINGULAR_DEPTH = 8;
-/** A singular move whose alternatives all fail this far below the singular bound is extended
- *  by two plies, at most DOUBLE_EXTENSIONS_MAX times on a line. */
-const DOUBLE_EXTENSION_MARGIN = 20;
+/** A singular move whose alternatives all fail the double extension margin (search-params.ts)
+ *  below the singular bound is extended by two plies, at most this many times on a line. */
 const DOUBLE_EXTENSIONS_MAX = 6;
 /** Double extensions on the line to each ply. */
 const doubleExtensions = new StaticArray<i32>(MAX_PLY + 4);
@@ -316,7 +322,7 @@ const doubleExtensions = new StaticArray<i32>(MAX_PLY + 4);
 /** A singular hash move is extended twice (not at PV nodes, where the window is open). */
 // @ts-ignore: decorator
 @inline function doubleExtends(pv: bool, score: i32, singularBeta: i32, ply: i32): bool {
-  return on(FEATURE_DOUBLE_EXTENSION) && !pv && score < singularBeta - DOUBLE_EXTENSION_MARGIN &&
+  return on(FEATURE_DOUBLE_EXTENSION) && !pv && score < singularBeta - param(PARAM_DOUBLE_EXTENSION_MARGIN) &&
     unchecked(doubleExtensions[ply]) < DOUBLE_EXTENSIONS_MAX;
 }
 /** The best move searchMoves() found at each ply: MOVE_NONE when no move beat alpha, MOVE_NULL
@@ -386,7 +392,7 @@ function searchMoves(
     if (prunable && quiet && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha) ||
       historyPrune(depth, orderScore)) && !givesCheck(m)) continue;
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
-      see(m) < (quiet ? -60 * depth : -110 * depth)) continue;
+      see(m) < -(quiet ? param(PARAM_SEE_QUIET_MARGIN) : param(PARAM_SEE_CAPTURE_MARGIN)) * depth) continue;
 
     setPlyMove(ply, movePieceTo);
     doMove(m);
@@ -435,7 +441,7 @@ function lateMoveReduction(
   if (pv) r--;
   if (!improving) r++;
   if (cutNode && on(FEATURE_CUT_NODE)) r++;
-  r -= quietScore(us, m, movePieceTo, row1, row2) / 8000;
+  r -= quietScore(us, m, movePieceTo, row1, row2) / param(PARAM_LMR_HISTORY_DIVISOR);
   return min(max(r, 0), depth - 2);
 }
 
@@ -516,7 +522,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
       if (!isTactical(m)) continue;
       // Delta pruning: even winning the piece cannot reach alpha.
       const gain = unchecked(SEE_VALUE[isCaptureMove(m) ? captureType(m) : 0]) + (moveFlag(m) == PROMOTION ? 850 : 0);
-      if (standPat + gain + 200 <= alpha) continue;
+      if (standPat + gain + param(PARAM_DELTA_MARGIN) <= alpha) continue;
       if (see(m) < 0) continue;
     }
     doMove(m);
@@ -639,7 +645,7 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
 /** One iteration for one PV line, with an aspiration window around the last score. */
 function aspirationSearch(depth: i32, pvIndex: i32): void {
   const prev = rootPrevScores[pvIndex];
-  let delta = 18;
+  let delta = param(PARAM_ASPIRATION_WINDOW);
   let alpha = -VALUE_INFINITE;
   let beta = VALUE_INFINITE;
   if (on(FEATURE_ASPIRATION) && depth >= 5 && prev > -VALUE_INFINITE && abs(prev) < VALUE_KNOWN_WIN) {
@@ -802,12 +808,22 @@ export function resetSearchState(): void {
 }
 
 function initReductions(): void {
+  const base = <f64>param(PARAM_LMR_BASE) / 100;
+  const divisor = <f64>param(PARAM_LMR_DIVISOR) / 100;
   for (let d = 1; d < 64; d++) {
     for (let m = 1; m < 64; m++) {
-      LMR_TABLE[(d << 6) | m] = <u8>(0.75 + Math.log(<f64>d) * Math.log(<f64>m) / 2.25);
+      LMR_TABLE[(d << 6) | m] = <u8>(base + Math.log(<f64>d) * Math.log(<f64>m) / divisor);
     }
   }
 }
 
 initReductions();
+
+/** Sets a tunable search parameter (see search-params.ts), clamped to its range; the
+ *  reduction table follows its formula's parameters. Returns false for an unknown index. */
+export function setSearchParam(i: i32, value: i32): bool {
+  if (!setParam(i, value)) return false;
+  if (i == PARAM_LMR_BASE || i == PARAM_LMR_DIVISOR) initReductions();
+  return true;
+}
 

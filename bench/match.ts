@@ -46,8 +46,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { parseDraw, parseEngineSpec, parseResign, parseSprt } from "./match/args.js";
-import { Limits, parseTimeControl } from "./match/clock.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "./match/args.js";
 import { Opening, builtinOpenings, parseOpenings, shuffled } from "./match/openings.js";
 import { summaryLines } from "./match/report.js";
 import { Match } from "./match/runner.js";
@@ -57,22 +56,6 @@ function usage(): string {
   const text = readFileSync(new URL(import.meta.url), "utf8").split("\n");
   const end = text.findIndex((l) => !l.startsWith("//"));
   return text.slice(0, end).map((l) => l.replace(/^\/\/ ?/, "")).join("\n");
-}
-
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} must be a non-negative integer, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function limitsFrom(values: Record<string, string | undefined>): Limits {
-  const given = ["tc", "movetime", "nodes", "depth"].filter((k) => values[k] !== undefined);
-  if (given.length > 1) throw new Error(`choose one of --${given.join(", --")}`);
-  if (values.movetime !== undefined) return { kind: "movetime", ms: positiveInt(values.movetime, "--movetime")! };
-  if (values.nodes !== undefined) return { kind: "nodes", nodes: positiveInt(values.nodes, "--nodes")! };
-  if (values.depth !== undefined) return { kind: "depth", depth: positiveInt(values.depth, "--depth")! };
-  return parseTimeControl(values.tc ?? "10+0.1");
 }
 
 async function main(): Promise<number> {

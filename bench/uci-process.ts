@@ -21,6 +21,13 @@ type Waiter = { pred: (line: string) => boolean; resolve: (line: string) => void
 /** How much of the engine's stderr is kept for error reports. */
 const STDERR_TAIL_CHARS = 2000;
 
+/** A spin option's default and range, as the engine declared it. */
+export interface SpinRange {
+  default: number;
+  min: number;
+  max: number;
+}
+
 export class UciProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private buffer = "";
@@ -35,9 +42,11 @@ export class UciProcess {
   exitCode: number | null = null;
   exitSignal: NodeJS.Signals | null = null;
   spawnError: Error | undefined;
-  /** From the `uci` handshake (init): the engine's `id name` and declared option names. */
+  /** From the `uci` handshake (init): the engine's `id name`, declared option names, and the
+   *  spin options' defaults and ranges. */
   idName = "";
   optionNames: string[] = [];
+  spins = new Map<string, SpinRange>();
 
   constructor(
     readonly command: string,
@@ -145,14 +154,17 @@ export class UciProcess {
   }
 
   /** Sends uci and waits for uciok, returning the id name (also kept in idName, with the
-   *  declared options in optionNames). */
+   *  declared options in optionNames and the spin options' ranges in spins). */
   async init(timeoutMs = 10_000): Promise<string> {
     let name = "";
     const options: string[] = [];
+    const spins = new Map<string, SpinRange>();
     const l = (line: string) => {
       if (line.startsWith("id name ")) name = line.slice(8).trim();
       const m = /^option\s+name\s+(.+?)\s+type\s/.exec(line);
       if (m) options.push(m[1]);
+      const s = /^option\s+name\s+(.+?)\s+type\s+spin\s+default\s+(-?\d+)\s+min\s+(-?\d+)\s+max\s+(-?\d+)\s*$/.exec(line);
+      if (s) spins.set(s[1], { default: Number(s[2]), min: Number(s[3]), max: Number(s[4]) });
     };
     this.listeners.push(l);
     this.send("uci");
@@ -163,6 +175,7 @@ export class UciProcess {
     }
     this.idName = name;
     this.optionNames = options;
+    this.spins = spins;
     return name;
   }
 

@@ -15,6 +15,13 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
   process.stderr.write(`WASMCHESS_BUILD must be nnue or classical, not ${JSON.stringify(build)}\n`);
   process.exit(2);
 }
+// --tune offers the search's tunable parameters as UCI options (bench/spsa.ts tunes them).
+const unknown = process.argv.slice(2).filter((a) => a !== "--tune");
+if (unknown.length > 0) {
+  process.stderr.write(`unknown argument ${JSON.stringify(unknown[0].slice(0, 60))}; the only one is --tune\n`);
+  process.exit(2);
+}
+const tune = process.argv.includes("--tune");
 // open(): commands are read as soon as the in-thread rules instance is up; the worker starts
 // after the first readyok (or the first command that needs it, which waits for it).
 limitYoungGeneration();
@@ -26,6 +33,7 @@ const session = new UciSession(engine, (line) => {
 }, {
   readFile: (path) => readFileSync(path),
   writeFile: (path, bytes) => writeFileSync(path, bytes),
+  tune,
 });
 const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
 

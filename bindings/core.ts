@@ -38,6 +38,15 @@ export interface EngineInfo {
   network?: { name: string; hidden: number };
 }
 
+/** A tunable search parameter (assembly/search-params.ts). */
+export interface SearchParam {
+  name: string;
+  value: number;
+  default: number;
+  min: number;
+  max: number;
+}
+
 /** The file name of a network with this content hash. */
 export function networkName(hash: number): string {
   return `wcnn-${(hash >>> 0).toString(16).padStart(8, "0")}.nnue`;
@@ -439,6 +448,31 @@ export class Core {
   setSearchFeatures(mask: number): void {
     const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
     this.guard((w) => w.optionSearchFeatures(bits));
+  }
+
+  /** Tuning: the search's tunable parameters (assembly/search-params.ts) with their values
+   *  and ranges. */
+  searchParams(): SearchParam[] {
+    return this.guard((w) => {
+      const out: SearchParam[] = [];
+      for (let i = 0; i < w.searchParamCount(); i++) {
+        out.push({
+          name: w.searchParamName(i), value: w.searchParamValue(i), default: w.searchParamDefault(i),
+          min: w.searchParamMin(i), max: w.searchParamMax(i),
+        });
+      }
+      return out;
+    });
+  }
+
+  /** Tuning: sets the search parameter with this name (any case) to an integer within its
+   *  range. Throws a RangeError for an unknown name or a value out of range. */
+  setSearchParam(name: string, value: number): void {
+    const params = this.searchParams();
+    const i = params.findIndex((p) => p.name.toLowerCase() === String(name).toLowerCase());
+    if (i < 0) throw new RangeError(`setSearchParam: no search parameter named ${JSON.stringify(String(name).slice(0, 60))}`);
+    const v = checkInteger(`setSearchParam: ${params[i].name}`, value, params[i].min, params[i].max);
+    this.guard((w) => w.optionSearchParam(i, v));
   }
 
   /** Forgets the game: clears the TT, history and killers. */

@@ -11,7 +11,7 @@ import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNo
 import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
 import { spawnWorker } from "#spawn-worker";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
-import type { Core, DivideEntry, GameStatus, EngineInfo } from "./core.js";
+import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam } from "./core.js";
 import { defaultBuild } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
@@ -563,6 +563,17 @@ export class Engine {
   /** Debug: enables the selectivity features in the mask (see assembly/search.ts). */
   setSearchFeatures(mask: number): Promise<void> {
     return checked(() => checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX), () => this.call<void>("setSearchFeatures", [mask]));
+  }
+
+  /** Tuning: the search's tunable parameters with their values and ranges (the worker's). */
+  searchParams(): Promise<SearchParam[]> {
+    return this.call<SearchParam[]>("searchParams", []);
+  }
+
+  /** Tuning: sets a search parameter by name (see searchParams) to an integer within its range;
+   *  rejects with an Error naming the problem. The value stays through worker restarts. */
+  setSearchParam(name: string, value: number): Promise<void> {
+    return this.call<void>("setSearchParam", [name, value]);
   }
 
   // ------------------------------------------------------------------ searches

@@ -10,6 +10,7 @@ import type { EngineBuild } from "./wasm.js";
 export type CoreMethod =
   | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
+  | "searchParams" | "setSearchParam"
   | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
   | "crashForTesting";
@@ -72,12 +73,21 @@ export interface Call {
 }
 
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
-const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>(["setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo"]);
+const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
+  "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo", "setSearchParam",
+]);
 
-/** The replay list after `method(...args)` succeeded: the last call of each option method. */
+/** What one option call sets: the method, and for setSearchParam the parameter's name. */
+function optionKey(method: CoreMethod, args: readonly unknown[]): string {
+  return method === "setSearchParam" ? `${method}:${String(args[0]).toLowerCase()}` : method;
+}
+
+/** The replay list after `method(...args)` succeeded: the last call of each option (each
+ *  search parameter is an option of its own). */
 export function remember(replay: readonly Call[], method: CoreMethod, args: unknown[]): Call[] {
   if (!OPTION_METHODS.has(method)) return [...replay];
-  return [...replay.filter((c) => c.method !== method), { method, args }];
+  const key = optionKey(method, args);
+  return [...replay.filter((c) => optionKey(c.method, c.args) !== key), { method, args }];
 }
 
 /** True when two positions are the same FEN and moves. */

@@ -95,8 +95,9 @@ const COMMANDS = new Set([
 ]);
 
 /** What a session may do on its host: read files (the CLI in Node), for EvalFile and Book
- *  File, and write them, for a learning book. */
-export type UciHost = UciFileHost;
+ *  File, and write them, for a learning book; and whether it is a tuning session, which
+ *  offers the search's tunable parameters as spin options (`wasmchess --tune`). */
+export type UciHost = UciFileHost & { tune?: boolean };
 
 /** The id name: the engine and its evaluation ("NNUE" or "classical"). */
 export function engineTitle(info: EngineInfo): string {
@@ -113,6 +114,8 @@ export class UciSession {
   /** Why the last `position` was rejected; undefined while the position is valid. */
   private rejectedPosition: string | undefined;
   private readonly spins: SpinOption[];
+  /** A tuning session's search parameters (spin options), read from the engine once. */
+  private tuning: SpinOption[] | undefined;
   private quitting = false;
 
   /** The network file named by EvalFile (the embedded network's name until one is loaded). */
@@ -270,7 +273,9 @@ export class UciSession {
     if (!this.evalFile) this.evalFile = info.network?.name ?? "<none>";
     this.send(`id name ${engineTitle(info)}`);
     this.send(`id author ${ENGINE_AUTHOR}`);
-    for (const o of this.spins) this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
+    for (const o of [...this.spins, ...(await this.tuningSpins())]) {
+      this.send(`option name ${o.name} type spin default ${o.value} min ${o.min} max ${o.max}`);
+    }
     this.send("option name Ponder type check default false");
     this.send(`option name UCI_ShowWDL type check default ${this.showWdl}`);
     this.send(`option name UCI_LimitStrength type check default ${this.limitStrength}`);
@@ -279,6 +284,15 @@ export class UciSession {
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
+  }
+
+  /** The search parameters as spin options in a tuning session (none otherwise). */
+  private async tuningSpins(): Promise<SpinOption[]> {
+    if (!this.host.tune) return [];
+    this.tuning ??= (await this.engine.searchParams()).map((p) => ({
+      name: p.name, min: p.min, max: p.max, value: p.value, apply: (e: Engine, v: number) => e.setSearchParam(p.name, v),
+    }));
+    return this.tuning;
   }
 
   /** setoption name EvalFile value <path>: loads a network file; a bad file is reported and
@@ -336,7 +350,7 @@ export class UciSession {
       return this.engine.setChess960(this.chess960);
     }
     if (await this.book.setOption(key, value, checkCheckValue)) return;
-    const spin = this.spins.find((o) => o.name.toLowerCase() === key);
+    const spin = [...this.spins, ...(await this.tuningSpins())].find((o) => o.name.toLowerCase() === key);
     if (!spin) throw new Error(`unknown option '${name.slice(0, 60)}'`);
     const n = Number(value);
     if (value === undefined || value.trim() === "" || !Number.isFinite(n)) throw new Error(`option ${spin.name} needs a number, not '${(value ?? "").slice(0, 40)}'`);

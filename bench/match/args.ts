@@ -1,9 +1,10 @@
-// Parsing of the match CLI's structured values: engine specs (key=value lists), SPRT,
-// resign and draw adjudication parameters.
+// Parsing of the match CLI's structured values: engine specs (key=value lists), limits,
+// SPRT, resign and draw adjudication parameters (shared with the SPSA tuner's CLI).
 
 import { EngineConfig } from "./engine.js";
 import { SprtParams } from "./elo.js";
 import { Adjudication } from "./game.js";
+import { Limits, parseTimeControl } from "./clock.js";
 
 /** Splits "a=1,b=two,c=x\,y" into pairs; a backslash escapes a comma or backslash. */
 export function parseKeyValues(text: string, what: string): [string, string][] {
@@ -87,4 +88,22 @@ export function parseDraw(text: string): NonNullable<Adjudication["draw"]> {
   if (v.movecount === undefined || v.score === undefined) throw new Error("--draw: movecount and score are required");
   if (!(v.movecount >= 1)) throw new Error("--draw: movecount must be at least 1");
   return { moveNumber: v.movenumber ?? 0, moveCount: v.movecount, scoreCp: v.score };
+}
+
+/** A non-negative integer option value (undefined when the option is absent). */
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} must be a non-negative integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** The per-move limit from --tc, --movetime, --nodes or --depth (at most one; default 10+0.1). */
+export function limitsFrom(values: Record<string, string | undefined>): Limits {
+  const given = ["tc", "movetime", "nodes", "depth"].filter((k) => values[k] !== undefined);
+  if (given.length > 1) throw new Error(`choose one of --${given.join(", --")}`);
+  if (values.movetime !== undefined) return { kind: "movetime", ms: positiveInt(values.movetime, "--movetime")! };
+  if (values.nodes !== undefined) return { kind: "nodes", nodes: positiveInt(values.nodes, "--nodes")! };
+  if (values.depth !== undefined) return { kind: "depth", depth: positiveInt(values.depth, "--depth")! };
+  return parseTimeControl(values.tc ?? "10+0.1");
 }

@@ -2,7 +2,7 @@
 // (ucinewgame + isready), restarted after a crash, and asked for one move at a time.
 
 import { basename } from "node:path";
-import { UciProcess } from "../uci-process.js";
+import { SpinRange, UciProcess } from "../uci-process.js";
 
 /** How to start and configure an engine. */
 export interface EngineConfig {
@@ -66,6 +66,8 @@ export class MatchEngine {
   restarts = 0;
   /** Option names the engine did not declare (likely typos), filled by start(). */
   unknownOptions: string[] = [];
+  /** Options set by setOptions, after the configured ones (and again after a restart). */
+  private overrides: [string, string][] = [];
 
   constructor(
     readonly config: EngineConfig,
@@ -105,13 +107,25 @@ export class MatchEngine {
       this.idName = await proc.init(this.handshakeMs);
       const declared = new Set(proc.optionNames.map((n) => n.toLowerCase()));
       this.unknownOptions = options.map(([n]) => n).filter((n) => !declared.has(n.toLowerCase()));
-      for (const [name, value] of options) proc.setOption(name, value);
+      for (const [name, value] of [...options, ...this.overrides]) proc.setOption(name, value);
       await proc.isReady(this.handshakeMs);
     } catch (err) {
       const reason = this.describeFailure(proc, err);
       this.kill();
       throw new Error(`${this.config.name || command} did not start: ${reason}`);
     }
+  }
+
+  /** The spin options the engine declared, with their defaults and ranges (after start). */
+  get spins(): ReadonlyMap<string, SpinRange> {
+    return this.proc?.spins ?? new Map();
+  }
+
+  /** Sets options for the games from now on (after the configured ones; kept through
+   *  restarts). They reach a running process at once, before the next game's isready. */
+  setOptions(options: [string, string][]): void {
+    this.overrides = options;
+    if (this.proc?.alive) for (const [name, value] of options) this.proc.setOption(name, value);
   }
 
   /** Readies the engine for a new game, starting or restarting it when needed (one retry).

@@ -1,0 +1,63 @@
+// The search's tunable constants (margins, the reduction formula, windows) as named values
+// with their ranges, read by the search and written through the UCI options of a tuning
+// session (`wasmchess --tune`; bench/spsa.ts tunes them). The defaults are the engine's.
+
+export const PARAM_ASPIRATION_WINDOW = 0;
+export const PARAM_RFP_MARGIN = 1;
+export const PARAM_NULL_MOVE_DIVISOR = 2;
+export const PARAM_LMP_BASE = 3;
+export const PARAM_HISTORY_PRUNE_MARGIN = 4;
+export const PARAM_FUTILITY_BASE = 5;
+export const PARAM_FUTILITY_PER_DEPTH = 6;
+export const PARAM_SEE_QUIET_MARGIN = 7;
+export const PARAM_SEE_CAPTURE_MARGIN = 8;
+export const PARAM_LMR_BASE = 9;
+export const PARAM_LMR_DIVISOR = 10;
+export const PARAM_LMR_HISTORY_DIVISOR = 11;
+export const PARAM_DOUBLE_EXTENSION_MARGIN = 12;
+export const PARAM_DELTA_MARGIN = 13;
+export const PARAM_COUNT = 14;
+
+// The UCI option names (as the chess programming community names the technique).
+const NAMES: StaticArray<string> = [
+  "Aspiration Window", "RFP Margin", "Null Move Eval Divisor", "LMP Base", "History Prune Margin",
+  "Futility Base", "Futility Per Depth", "SEE Quiet Margin", "SEE Capture Margin",
+  "LMR Base", "LMR Divisor", "LMR History Divisor", "Double Extension Margin", "Delta Margin",
+];
+// Centipawns, except: LMP Base in quiet moves, History Prune Margin and LMR History Divisor in
+// history units, LMR Base and LMR Divisor in hundredths.
+const DEFAULTS: StaticArray<i32> = [18, 75, 200, 3, 3000, 100, 90, 60, 110, 75, 225, 8000, 20, 200];
+const MINS: StaticArray<i32> = [5, 20, 60, 1, 500, 0, 20, 10, 20, 0, 100, 2000, 0, 50];
+const MAXS: StaticArray<i32> = [60, 200, 500, 10, 10000, 300, 200, 200, 300, 200, 400, 30000, 60, 500];
+
+const values = new StaticArray<i32>(PARAM_COUNT);
+for (let i = 0; i < PARAM_COUNT; i++) unchecked((values[i] = DEFAULTS[i]));
+
+/** The value of parameter i (an index below PARAM_COUNT). */
+// @ts-ignore: decorator
+@inline export function param(i: i32): i32 {
+  return unchecked(values[i]);
+}
+
+/** Sets parameter i, clamped to its range. Returns false for an unknown index. */
+export function setParam(i: i32, value: i32): bool {
+  if (i < 0 || i >= PARAM_COUNT) return false;
+  unchecked((values[i] = min(max(value, MINS[i]), MAXS[i])));
+  return true;
+}
+
+export function paramName(i: i32): string {
+  return NAMES[i];
+}
+
+export function paramDefault(i: i32): i32 {
+  return DEFAULTS[i];
+}
+
+export function paramMin(i: i32): i32 {
+  return MINS[i];
+}
+
+export function paramMax(i: i32): i32 {
+  return MAXS[i];
+}

@@ -1,0 +1,193 @@
+// SPSA tuning of the search's parameters (assembly/search-params.ts) by games: one engine,
+// started twice per worker with --tune, plays game pairs against itself with the parameters
+// perturbed up and down (bench/spsa/spsa.ts). Resumable: the state file is rewritten after
+// every pair, and the same command continues from it.
+//
+//   npx tsx bench/spsa.ts --engine "cmd=node,args=build/cli.js --tune" --state data/spsa.json \
+//       --iterations 5000 --nodes 20000 --openings bench/data/openings-random6.epd
+//
+//   --engine SPEC       as in bench/match.ts; its args must include --tune
+//   --each SPEC         more keys for the engine (e.g. option.Hash=16)
+//   --state FILE        the run's state (JSON); resumed when it exists
+//   --params A,B        the parameters to tune (default: all of search-params.ts)
+//   --iterations N      game pairs in the whole run (default 5000): the schedule's length
+//   --r-end R           the step at the end relative to c_end² (default 0.002, fishtest's)
+//   --seed N            perturbations and openings (default 1)
+//   --concurrency N     pairs at once (default 1)
+//   --openings FILE     FEN or EPD lines (default: the built-in ECO lines)
+//   --tc, --movetime, --nodes, --depth   the limit per move, as in bench/match.ts (default
+//                       --nodes 20000)
+//   --resign, --draw, --maxmoves         adjudication, as in bench/match.ts
+//
+// Progress: a line per pair, and the values every 20 pairs and at the end, with the
+// `option.NAME=VALUE` list that plays the tuned values.
+
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { Core } from "../bindings/core.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, positiveInt } from "./match/args.js";
+import { describeLimits } from "./match/clock.js";
+import { MatchEngine } from "./match/engine.js";
+import { GameSettings, playGame } from "./match/game.js";
+import { Opening, builtinOpenings, parseOpenings } from "./match/openings.js";
+import { engine1Points } from "./match/runner.js";
+import { SPSA_DEFAULTS, SpsaState, newState, openingIndex, perturbation, perturbed, update } from "./spsa/spsa.js";
+import { findExecutable } from "./uci-process.js";
+
+function usage(): string {
+  const text = readFileSync(new URL(import.meta.url), "utf8").split("\n");
+  const end = text.findIndex((l) => !l.startsWith("//"));
+  return text.slice(0, end).map((l) => l.replace(/^\/\/ ?/, "")).join("\n");
+}
+
+function saveState(path: string, state: SpsaState): void {
+  writeFileSync(path + ".tmp", JSON.stringify(state, null, 1) + "\n");
+  renameSync(path + ".tmp", path);
+}
+
+/** "Name 74.2, Other 3.1" */
+function valuesLine(state: SpsaState): string {
+  return state.params.map((p) => `${p.name} ${p.value.toFixed(1)}`).join(", ");
+}
+
+/** The options that play the state's values (rounded). */
+function optionsOf(state: SpsaState): string {
+  return state.params.map((p) => `option.${p.name}=${Math.round(p.value)}`).join(",");
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: "string" },
+      each: { type: "string", default: "" },
+      state: { type: "string" },
+      params: { type: "string" },
+      iterations: { type: "string", default: "5000" },
+      "r-end": { type: "string", default: String(SPSA_DEFAULTS.rEnd) },
+      seed: { type: "string", default: "1" },
+      concurrency: { type: "string", default: "1" },
+      openings: { type: "string" },
+      tc: { type: "string" },
+      movetime: { type: "string" },
+      nodes: { type: "string" },
+      depth: { type: "string" },
+      resign: { type: "string" },
+      draw: { type: "string" },
+      maxmoves: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage());
+    return 0;
+  }
+  if (!values.engine || !values.state) throw new Error("--engine and --state are required; see --help");
+  const config = parseEngineSpec(values.engine, values.each);
+  config.command = findExecutable(config.command) ?? config.command;
+  const limitValues = { tc: values.tc, movetime: values.movetime, nodes: values.nodes, depth: values.depth };
+  if (Object.values(limitValues).every((v) => v === undefined)) limitValues.nodes = "20000";
+  const settings: GameSettings = {
+    limits: limitsFrom(limitValues),
+    marginMs: 100,
+    stopGraceMs: 1000,
+    replyTimeoutMs: 30_000,
+    adjudication: {
+      resign: values.resign ? parseResign(values.resign) : undefined,
+      draw: values.draw ? parseDraw(values.draw) : undefined,
+      maxMoves: positiveInt(values.maxmoves, "--maxmoves"),
+    },
+  };
+  const core = await Core.create();
+  const openings: Opening[] = values.openings ? parseOpenings(readFileSync(values.openings, "utf8"), core, values.openings) : builtinOpenings(core);
+  const setup = `${values.engine} | ${values.each} | ${describeLimits(settings.limits)} | ${values.openings ?? "built-in openings"}`;
+
+  let state: SpsaState;
+  if (existsSync(values.state)) {
+    state = JSON.parse(readFileSync(values.state, "utf8")) as SpsaState;
+    if (state.setup !== setup) throw new Error(`${values.state} was made by another setup:\n  ${state.setup}\nnot\n  ${setup}`);
+    console.log(`resuming ${values.state} after ${state.done} of ${state.settings.iterations} pairs`);
+  } else {
+    const all = core.searchParams();
+    const wanted = values.params ? values.params.split(",").map((n) => n.trim()) : all.map((p) => p.name);
+    const params = wanted.map((n) => {
+      const p = all.find((q) => q.name.toLowerCase() === n.toLowerCase());
+      if (!p) throw new Error(`--params: no search parameter ${JSON.stringify(n)} (${all.map((q) => q.name).join(", ")})`);
+      return p;
+    });
+    const iterations = positiveInt(values.iterations, "--iterations")!;
+    const rEnd = Number(values["r-end"]);
+    if (!(iterations >= 1) || !(rEnd > 0)) throw new Error("--iterations and --r-end must be positive");
+    state = newState(params, {
+      iterations, rEnd, A: Math.round(iterations / 10), alpha: SPSA_DEFAULTS.alpha, gamma: SPSA_DEFAULTS.gamma,
+      seed: positiveInt(values.seed, "--seed")!,
+    }, setup);
+    saveState(values.state, state);
+  }
+  console.log(`SPSA over ${state.params.length} parameters, ${state.settings.iterations} pairs, ${describeLimits(settings.limits)}`);
+  console.log(`values: ${valuesLine(state)}`);
+
+  const workers = Math.max(1, positiveInt(values.concurrency, "--concurrency")!);
+  const pairs: [MatchEngine, MatchEngine][] = [];
+  let next = state.done;
+  let stopping = false;
+  const stop = () => {
+    console.log("Interrupted: the pairs in progress are dropped; run the same command to resume");
+    stopping = true;
+    for (const p of pairs) for (const e of p) e.kill();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+
+  const worker = async (pair: [MatchEngine, MatchEngine], rules: Core) => {
+    while (!stopping && next < state.settings.iterations) {
+      const k = ++next;
+      const delta = perturbation(state.settings.seed, k, state.params.length);
+      const { plus, minus } = perturbed(state, k, delta);
+      pair[0].setOptions(state.params.map((p, i) => [p.name, String(plus[i])]));
+      pair[1].setOptions(state.params.map((p, i) => [p.name, String(minus[i])]));
+      const opening = openings[openingIndex(state.settings.seed, k, openings.length)];
+      const scores: number[] = [];
+      for (const plusWhite of [true, false]) {
+        const record = await playGame(rules, plusWhite ? pair : [pair[1], pair[0]], opening, settings, () => stopping);
+        if (record.end.result === "*" || stopping) return;
+        scores.push(engine1Points(record, plusWhite));
+      }
+      for (const p of scores) state.games[p === 1 ? "wins" : p === 0 ? "losses" : "draws"]++;
+      const points = scores[0] + scores[1];
+      update(state, k, delta, points - (2 - points));
+      saveState(values.state!, state);
+      const g = state.games;
+      console.log(`pair ${k}/${state.settings.iterations}: θ+ ${points} of 2 (${opening.name})  games +${g.wins} -${g.losses} =${g.draws}`);
+      if (state.done % 20 === 0) console.log(`values after ${state.done}: ${valuesLine(state)}`);
+    }
+  };
+
+  for (let w = 0; w < workers; w++) {
+    const pair: [MatchEngine, MatchEngine] = [
+      new MatchEngine({ ...config, name: "plus" }), new MatchEngine({ ...config, name: "minus" }),
+    ];
+    await Promise.all(pair.map((e) => e.start()));
+    const missing = state.params.filter((p) => !pair[0].spins.has(p.name));
+    if (missing.length) throw new Error(`the engine declares no option ${missing.map((p) => p.name).join(", ")} (is --tune in its args?)`);
+    pairs.push(pair);
+  }
+  const rules = await Promise.all(pairs.map(() => Core.create()));
+  try {
+    await Promise.all(pairs.map((p, w) => worker(p, rules[w])));
+  } finally {
+    await Promise.all(pairs.flat().map((e) => e.quit()));
+  }
+  console.log("");
+  console.log(`after ${state.done} of ${state.settings.iterations} pairs (θ+ against θ−: +${state.games.wins} -${state.games.losses} =${state.games.draws}):`);
+  for (const p of state.params) console.log(`  ${p.name.padEnd(26)} ${String(p.start).padStart(6)} -> ${p.value.toFixed(2)}`);
+  console.log(`options: ${optionsOf(state)}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`spsa: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
