@@ -1,6 +1,7 @@
 // The search's tunable parameters (assembly/search-params.ts): each one reaches the search,
 // the bindings check names and ranges, the Engine keeps them through a worker restart, and
-// the CLI offers them as UCI options only with --tune.
+// the CLI offers them as UCI options only with --tune. Each search feature switch reaches
+// the search too.
 
 import { describe, it, expect, afterEach } from "vitest";
 import { Core, Engine, START_FEN } from "../build/index.js";
@@ -69,6 +70,30 @@ describe("search parameters", () => {
     expect(values["RFP Margin"]).toBe(90);
     await e.setPosition(START_FEN);
     expect((await e.search({ depth: 4 })).bestmove).toMatch(/^[a-h][1-8]/);
+  });
+});
+
+describe("search features", () => {
+  it("switching any one off changes the search", async () => {
+    const core = await Core.create();
+    const all = 65535;
+    const unused = 8192; // razoring's bit, free since it was removed
+    const base = new Map<number, number>();
+    const benchNodes = (depth: number) => core.bench(depth).nodes;
+    const baseAt = (depth: number) => base.get(depth) ?? base.set(depth, benchNodes(depth)).get(depth)!;
+    for (let bit = 1; bit <= all; bit *= 2) {
+      if (bit === unused) continue;
+      let changed = false;
+      // Singular and double extensions start at depth 8.
+      for (const depth of [7, 9]) {
+        const reference = baseAt(depth);
+        core.setSearchFeatures(all & ~bit);
+        changed = benchNodes(depth) !== reference;
+        core.setSearchFeatures(all);
+        if (changed) break;
+      }
+      expect(changed, `feature bit ${bit}`).toBe(true);
+    }
   });
 });
 
