@@ -178,7 +178,6 @@ import {
   completedDepth, infoDepth, infoSelDepth, infoMultiPv, infoScore, infoBound, infoPvIndex,
   rootPvMove, rootPvLength, resetSearchState, setFeatures, features, setSearchParam,
 } from "./search";
-import { PARAM_COUNT, param, paramName, paramDefault, paramMin, paramMax } from "./search-params";
 import {
   resetLimits, setDepthLimit, setNodeLimit, setMateLimit, setMoveTimeLimit, setClockLimit,
   setInfinite, setPondering, setMultiPv, addSearchMove,
@@ -278,24 +277,10 @@ export function searchFeatures(): i32 {
 export function optionSearchParam(i: i32, value: i32): bool {
   return setSearchParam(i, value);
 }
-export function searchParamCount(): i32 {
-  return PARAM_COUNT;
-}
-export function searchParamValue(i: i32): i32 {
-  return i >= 0 && i < PARAM_COUNT ? param(i) : 0;
-}
-export function searchParamName(i: i32): string {
-  return i >= 0 && i < PARAM_COUNT ? paramName(i) : "";
-}
-export function searchParamDefault(i: i32): i32 {
-  return i >= 0 && i < PARAM_COUNT ? paramDefault(i) : 0;
-}
-export function searchParamMin(i: i32): i32 {
-  return i >= 0 && i < PARAM_COUNT ? paramMin(i) : 0;
-}
-export function searchParamMax(i: i32): i32 {
-  return i >= 0 && i < PARAM_COUNT ? paramMax(i) : 0;
-}
+export {
+  paramCount as searchParamCount, paramValue as searchParamValue, paramName as searchParamName,
+  paramDefault as searchParamDefault, paramMin as searchParamMin, paramMax as searchParamMax,
+} from "./search-params";
 /** Forgets everything learnt in the current game (TT, history, killers). */
 export function newGame(): void {
   clearTable();

@@ -46,18 +46,33 @@ export function setParam(i: i32, value: i32): bool {
   return true;
 }
 
+/** The parameter count, and each parameter's name, value, default and range by index, for
+ *  the bindings (a name of "" and zeros for an unknown index). */
+export function paramCount(): i32 {
+  return PARAM_COUNT;
+}
+
+// @ts-ignore: decorator
+@inline function known(i: i32): bool {
+  return i >= 0 && i < PARAM_COUNT;
+}
+
 export function paramName(i: i32): string {
-  return NAMES[i];
+  return known(i) ? NAMES[i] : "";
+}
+
+export function paramValue(i: i32): i32 {
+  return known(i) ? param(i) : 0;
 }
 
 export function paramDefault(i: i32): i32 {
-  return DEFAULTS[i];
+  return known(i) ? DEFAULTS[i] : 0;
 }
 
 export function paramMin(i: i32): i32 {
-  return MINS[i];
+  return known(i) ? MINS[i] : 0;
 }
 
 export function paramMax(i: i32): i32 {
-  return MAXS[i];
+  return known(i) ? MAXS[i] : 0;
 }

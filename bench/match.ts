@@ -50,13 +50,8 @@ import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiv
 import { Opening, builtinOpenings, parseOpenings, shuffled } from "./match/openings.js";
 import { summaryLines } from "./match/report.js";
 import { Match } from "./match/runner.js";
+import { usage } from "./cli-usage.js";
 import { findExecutable } from "./uci-process.js";
-
-function usage(): string {
-  const text = readFileSync(new URL(import.meta.url), "utf8").split("\n");
-  const end = text.findIndex((l) => !l.startsWith("//"));
-  return text.slice(0, end).map((l) => l.replace(/^\/\/ ?/, "")).join("\n");
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -87,7 +82,7 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    console.log(usage());
+    console.log(usage(import.meta.url));
     return 0;
   }
   const specs = values.engine ?? [];

@@ -32,13 +32,8 @@ import { GameSettings, playGame } from "./match/game.js";
 import { Opening, builtinOpenings, parseOpenings } from "./match/openings.js";
 import { engine1Points } from "./match/runner.js";
 import { SPSA_DEFAULTS, SpsaState, newState, openingIndex, perturbation, perturbed, update } from "./spsa/spsa.js";
+import { usage } from "./cli-usage.js";
 import { findExecutable } from "./uci-process.js";
-
-function usage(): string {
-  const text = readFileSync(new URL(import.meta.url), "utf8").split("\n");
-  const end = text.findIndex((l) => !l.startsWith("//"));
-  return text.slice(0, end).map((l) => l.replace(/^\/\/ ?/, "")).join("\n");
-}
 
 function saveState(path: string, state: SpsaState): void {
   writeFileSync(path + ".tmp", JSON.stringify(state, null, 1) + "\n");
@@ -78,7 +73,7 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    console.log(usage());
+    console.log(usage(import.meta.url));
     return 0;
   }
   if (!values.engine || !values.state) throw new Error("--engine and --state are required; see --help");
