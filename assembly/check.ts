@@ -1,18 +1,67 @@
 // Whether a legal move gives check, told from the board before the move is made, so that the
-// search can prune a quiet move without making and unmaking it first.
+// search can prune a quiet move without making and unmaking it first. A node asks this of
+// many moves in a row, so the squares that check the enemy king and the men that may uncover
+// a check are worked out once per position (Stockfish's check info); the rare moves go the
+// long way round.
 
 import {
-  Move, Bitboard, WHITE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PROMOTION, EN_PASSANT, CASTLING,
+  Move, Bitboard, Key, Color, WHITE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NORMAL, PROMOTION, EN_PASSANT, CASTLING,
   fromSq, toSq, moveFlag, promotionType, typeOf, castlingIndexOf, castlingKingTo, castlingRookTo,
 } from "./types";
 import { squareBB } from "./bitboard";
 import { pawnAttacks, knightAttacks, bishopAttacks, rookAttacks } from "./attacks";
-import { sideToMove, occupied, colorBB, pieces, pieceOn, kingSquare, castlingRookSquare } from "./position";
+import { sideToMove, key, occupied, colorBB, pieces, pieceOn, kingSquare, castlingRookSquare } from "./position";
+
+// The check info of the position last asked about, told apart by its key, occupancy and side.
+let infoKey: Key = 0;
+let infoOccupied: Bitboard = 0;
+let infoSide: Color = -1;
+// Squares from which a pawn, knight, bishop, rook or queen of the side to move checks the enemy king.
+const checkSquares = new StaticArray<Bitboard>(KING + 1);
+// The mover's men that may stand between one of its sliders and the enemy king (a superset:
+// the mover's men first seen from the king along a line on which a slider of the mover stands
+// behind one of them).
+let discoverers: Bitboard = 0;
+
+function updateCheckInfo(): void {
+  const us = sideToMove;
+  const ksq = kingSquare(us ^ 1);
+  const occ = occupied();
+  const ours = colorBB(us);
+  const diagonal = bishopAttacks(ksq, occ);
+  const straight = rookAttacks(ksq, occ);
+  unchecked((checkSquares[PAWN] = pawnAttacks(us ^ 1, ksq)));
+  unchecked((checkSquares[KNIGHT] = knightAttacks(ksq)));
+  unchecked((checkSquares[BISHOP] = diagonal));
+  unchecked((checkSquares[ROOK] = straight));
+  unchecked((checkSquares[QUEEN] = diagonal | straight));
+  unchecked((checkSquares[KING] = 0));
+  const diagonalBlockers = diagonal & ours;
+  const straightBlockers = straight & ours;
+  const diagonalSliders = (pieces(BISHOP) | pieces(QUEEN)) & ours;
+  const straightSliders = (pieces(ROOK) | pieces(QUEEN)) & ours;
+  discoverers =
+    ((bishopAttacks(ksq, occ ^ diagonalBlockers) & diagonalSliders) != 0 ? diagonalBlockers : 0) |
+    ((rookAttacks(ksq, occ ^ straightBlockers) & straightSliders) != 0 ? straightBlockers : 0);
+  infoKey = key;
+  infoOccupied = occ;
+  infoSide = us;
+}
 
 /** True when the legal move m of the side to move checks the enemy king: the moved piece from
  *  its destination, or one of the mover's sliders through the square it leaves (or, en passant,
  *  the square of the pawn it takes). Equal to making m and asking inCheck(). */
 export function givesCheck(m: Move): bool {
+  if (moveFlag(m) != NORMAL) return givesCheckSlow(m);
+  if (key != infoKey || occupied() != infoOccupied || sideToMove != infoSide) updateCheckInfo();
+  const from = fromSq(m);
+  if (unchecked(checkSquares[typeOf(pieceOn(from))]) & squareBB(toSq(m))) return true;
+  return (discoverers & squareBB(from)) != 0 && givesCheckSlow(m);
+}
+
+/** givesCheck from first principles: the move's man from its destination and the mover's
+ *  sliders through the squares the move opens, on the board as the move leaves it. */
+function givesCheckSlow(m: Move): bool {
   const us = sideToMove;
   const ksq = kingSquare(us ^ 1);
   const flag = moveFlag(m);
