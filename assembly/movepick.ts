@@ -1,7 +1,7 @@
 // Move ordering: scores a node's legal moves (TT move, good captures by victim and capture
 // history checked by SEE, killers, counter-move, quiets by history, then bad captures and
 // under-promotions; MVV-LVA in the quiescence search) and hands them out best first by
-// selection.
+// selection; drops at once the quiet moves a node will prune.
 
 import {
   Move, MAX_PLY, PROMOTION, EN_PASSANT, CASTLING, QUEEN, PAWN,
@@ -12,6 +12,7 @@ import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "
 import { see } from "./see";
 import { killer1, killer2, counterMove, historyScore, quietScore, captureScore } from "./history";
 import { USE_NNUE } from "./config";
+import { givesCheck } from "./check";
 
 export const SCORE_TT = 1 << 30;
 const SCORE_GOOD_CAPTURE = 1 << 28;
@@ -174,3 +175,19 @@ export function pickMove(ply: i32, i: i32, n: i32, checkSee: bool): Move {
   return s >= SCORE_COUNTER && s <= SCORE_KILLER1;
 }
 
+/** Drops the quiet moves that do not give check from the moves not yet picked (index from
+ *  to n), keeping the others in order; returns the new number of moves. For a node that
+ *  prunes every such move from here on (late move pruning, futility), so that they are
+ *  neither picked nor tested one by one. */
+export function dropQuietMoves(ply: i32, from: i32, n: i32): i32 {
+  const list = moveList(ply);
+  let kept = from;
+  for (let j = from; j < n; j++) {
+    const m = moveAt(list, j);
+    if (!isTactical(m) && !givesCheck(m)) continue;
+    store<u16>(list + (<usize>kept << 1), m);
+    store<i32>(scoreSlot(ply, kept), load<i32>(scoreSlot(ply, j)));
+    kept++;
+  }
+  return kept;
+}

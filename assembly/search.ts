@@ -19,6 +19,7 @@ import {
 import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_NONE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
 import {
   scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo, capturedType,
+  dropQuietMoves,
 } from "./movepick";
 import {
   storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow, updateCaptureHistory,
@@ -364,7 +365,7 @@ function searchMoves(
   const prevMove = lastMove();
   const row1 = continuationRow(ply - 1);
   const row2 = continuationRow(ply - 2);
-  const n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
+  let n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
   if (n == 0) {
     unchecked((nodeBestMove[ply] = MOVE_NULL));
     return checked ? matedIn(ply) : VALUE_DRAW;
@@ -374,6 +375,7 @@ function searchMoves(
   let bestM: Move = MOVE_NONE;
   let moveCount = 0;
   let quietCount = 0;
+  let quietsDropped = false;
   const list = moveList(ply);
   const us = sideToMove;
   for (let i = 0; i < n; i++) {
@@ -389,8 +391,14 @@ function searchMoves(
     // moves that give check are never pruned by the quiet rules: they may carry a mating
     // attack (asked of the board before the move is made, which the rules usually spare).
     const prunable = !pv && !checked && best > VALUE_MATED_IN_MAX_PLY;
-    if (prunable && quiet && (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha) ||
-      historyPrune(depth, orderScore)) && !givesCheck(m)) continue;
+    if (prunable && quiet) {
+      if (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha)) {
+        // Both stay true for the rest of the node: no later quiet move but a check is searched.
+        if (!quietsDropped) n = dropQuietMoves(ply, i + 1, n);
+        quietsDropped = true;
+        if (!givesCheck(m)) continue;
+      } else if (historyPrune(depth, orderScore) && !givesCheck(m)) continue;
+    }
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
       see(m) < -(quiet ? param(PARAM_SEE_QUIET_MARGIN) : param(PARAM_SEE_CAPTURE_MARGIN)) * depth) continue;
 
