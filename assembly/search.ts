@@ -393,10 +393,13 @@ function searchMoves(
     const prunable = !pv && !checked && best > VALUE_MATED_IN_MAX_PLY;
     if (prunable && quiet) {
       if (lateMovePrune(depth, quietCount, improving) || futilityPrune(depth, eval_, alpha)) {
-        // Both stay true for the rest of the node: no later quiet move but a check is searched.
-        if (!quietsDropped) n = dropQuietMoves(ply, i + 1, n);
-        quietsDropped = true;
-        if (!givesCheck(m)) continue;
+        // Both stay true for the rest of the node: the quiet moves after this one that do not
+        // give check are dropped once, so those that stay are checks and need no second test.
+        if (!quietsDropped) {
+          n = dropQuietMoves(ply, i + 1, n);
+          quietsDropped = true;
+          if (!givesCheck(m)) continue;
+        }
       } else if (historyPrune(depth, orderScore) && !givesCheck(m)) continue;
     }
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
