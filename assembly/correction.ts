@@ -17,12 +17,13 @@ const SIZE = 1 << BITS;
 const GRAIN = 256;
 /** A new result counts weight/SCALE in the entry's moving average. */
 const SCALE = 256;
-/** Largest correction: 64 centipawns. */
+/** Largest correction: 64 centipawns (an entry fits in 16 bits). */
 const LIMIT = 64 * GRAIN;
 const WEIGHT_MAX = 16;
 
-// By side to move: the pawn structure's table, then white's pieces', then black's.
-const table = new StaticArray<i32>(3 * 2 * SIZE);
+// By side to move: the pawn structure's table, then white's pieces', then black's. Entries
+// stay within ±LIMIT, so 16 bits hold them: half the memory of i32, fewer cache misses.
+const table = new StaticArray<i16>(3 * 2 * SIZE);
 const PAWN_TABLE = 0;
 const WHITE_PIECES_TABLE = 2 * SIZE;
 const BLACK_PIECES_TABLE = 4 * SIZE;
@@ -53,9 +54,9 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
  *  withPieces the average of the pawn structure's and the two sides' pieces'. */
 // @ts-ignore: decorator
 @inline function correction(c: Color, withPieces: bool): i32 {
-  const pawns = unchecked(table[pawnSlot(c)]);
+  const pawns = <i32>unchecked(table[pawnSlot(c)]);
   if (!withPieces) return pawns;
-  return pawns / 2 + (unchecked(table[piecesSlot(WHITE, c)]) + unchecked(table[piecesSlot(BLACK, c)])) / 4;
+  return pawns / 2 + (<i32>unchecked(table[piecesSlot(WHITE, c)]) + <i32>unchecked(table[piecesSlot(BLACK, c)])) / 4;
 }
 
 /** The static evaluation raw (side to move c's view) with its correction; known wins and
@@ -69,8 +70,8 @@ export function correctedEval(c: Color, raw: i32, withPieces: bool): i32 {
 /** Moves entry i towards diff (in 1/GRAIN centipawns) by weight/SCALE. */
 // @ts-ignore: decorator
 @inline function learn(i: i32, diff: i32, weight: i32): void {
-  const e = unchecked(table[i]) + (diff * weight) / SCALE;
-  unchecked((table[i] = min(max(e, -LIMIT), LIMIT)));
+  const e = <i32>unchecked(table[i]) + (diff * weight) / SCALE;
+  unchecked((table[i] = <i16>min(max(e, -LIMIT), LIMIT)));
 }
 
 /** Moves the corrections of the current position towards what a search of `depth` found
@@ -86,5 +87,5 @@ export function updateCorrection(c: Color, staticEval: i32, score: i32, depth: i
 
 /** Forgets every correction (new game). */
 export function clearCorrection(): void {
-  memory.fill(changetype<usize>(table), 0, table.length * 4);
+  memory.fill(changetype<usize>(table), 0, table.length * 2);
 }

@@ -82,6 +82,10 @@ let nullMoveAllowed = true;
 const pvTable = new StaticArray<u16>(MAX_PLY * MAX_PLY); // [ply][i]
 const pvLength = new StaticArray<i32>(MAX_PLY + 1);
 const evalStack = new StaticArray<i32>(MAX_PLY + 4);
+/** Whether the side to move is in check at each ply, tagged with the position's key: the
+ *  parent's test after its move serves the child's search and its quiescence search. */
+const checkKeys = new StaticArray<u64>(MAX_PLY + 4);
+const checkFlags = new StaticArray<bool>(MAX_PLY + 4);
 // The move a singular-extension search leaves out at each ply (MOVE_NONE: none).
 const excludedMoves = new StaticArray<u16>(MAX_PLY + 4);
 
@@ -222,13 +226,23 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
 
 // ---------------------------------------------------------------- main search
 
+/** inCheck() of the position at ply, asked of the board once per position. */
+// @ts-ignore: decorator
+@inline function checkedAt(ply: i32): bool {
+  if (unchecked(checkKeys[ply]) == key) return unchecked(checkFlags[ply]);
+  const c = inCheck();
+  unchecked((checkKeys[ply] = key));
+  unchecked((checkFlags[ply] = c));
+  return c;
+}
+
 /** Negamax principal-variation search; pv marks nodes searched with an open window, cutNode
  *  the null-window nodes expected to fail high (the first child of an expected all-node and
  *  the later children of any node). */
 function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool): i32 {
   unchecked((pvLength[ply] = ply));
   if (stopped) return 0;
-  const checked = inCheck();
+  const checked = checkedAt(ply);
   if (checked && on(FEATURE_CHECK_EXTENSION) && ply < MAX_PLY / 2) depth++;
   if (depth <= 0) return quiescence(alpha, beta, ply, pv);
   countNode();
@@ -407,7 +421,7 @@ function searchMoves(
 
     setPlyMove(ply, movePieceTo);
     doMove(m);
-    const checks = inCheck();
+    const checks = checkedAt(ply + 1);
     // Late move reductions for quiet moves that are not killers, counters or checks.
     const r = moveCount > 1 && quiet && !checks && !checked && !isRefutationScore(orderScore)
       ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, cutNode, improving, row1, row2) : 0;
@@ -498,7 +512,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   if (stopped) return 0;
   if (ply > selDepth) selDepth = ply;
   if (rule50 >= 100 || insufficientMaterial()) return VALUE_DRAW;
-  const checked = inCheck();
+  const checked = checkedAt(ply);
   if (ply >= MAX_PLY - 2) return checked ? VALUE_DRAW : evaluate();
   keepEvalState();
 
