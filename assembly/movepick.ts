@@ -9,7 +9,7 @@ import {
 } from "./types";
 import { pieceOn, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
-import { see } from "./see";
+import { seeGe } from "./see";
 import { killer1, killer2, counterMove, historyScore, quietScore, captureScore } from "./history";
 import { USE_NNUE } from "./config";
 import { givesCheck } from "./check";
@@ -148,7 +148,7 @@ export function pickMove(ply: i32, i: i32, n: i32, checkSee: bool): Move {
     const best = USE_NNUE ? bestIndexSimd(ply, i, n) : bestIndex(ply, i, n);
     const bestScore = load<i32>(scoreSlot(ply, best));
     const m = moveAt(list, best);
-    if (checkSee && bestScore >= UNCHECKED_FLOOR && bestScore < SCORE_TT && see(m) < 0) {
+    if (checkSee && bestScore >= UNCHECKED_FLOOR && bestScore < SCORE_TT && !seeGe(m, 0)) {
       store<i32>(scoreSlot(ply, best), SCORE_BAD_CAPTURE + captureOrder(m));
       continue;
     }

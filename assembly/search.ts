@@ -11,7 +11,7 @@ import {
 } from "./position";
 import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
 import { evaluate, keepEvalState } from "./eval";
-import { see, SEE_VALUE } from "./see";
+import { seeGe, SEE_VALUE } from "./see";
 import {
   VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY,
   VALUE_KNOWN_WIN, mateIn, matedIn,
@@ -417,7 +417,7 @@ function searchMoves(
       } else if (historyPrune(depth, orderScore) && !givesCheck(m)) continue;
     }
     if (prunable && on(FEATURE_SEE_PRUNING) && depth <= 6 && moveFlag(m) != PROMOTION &&
-      see(m) < -(quiet ? param(PARAM_SEE_QUIET_MARGIN) : param(PARAM_SEE_CAPTURE_MARGIN)) * depth) continue;
+      !seeGe(m, -(quiet ? param(PARAM_SEE_QUIET_MARGIN) : param(PARAM_SEE_CAPTURE_MARGIN)) * depth)) continue;
 
     setPlyMove(ply, movePieceTo);
     doMove(m);
@@ -548,7 +548,7 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
       // Delta pruning: even winning the piece cannot reach alpha.
       const gain = unchecked(SEE_VALUE[isCaptureMove(m) ? captureType(m) : 0]) + (moveFlag(m) == PROMOTION ? 850 : 0);
       if (standPat + gain + param(PARAM_DELTA_MARGIN) <= alpha) continue;
-      if (see(m) < 0) continue;
+      if (!seeGe(m, 0)) continue;
     }
     doMove(m);
     const score = -quiescence(-beta, -alpha, ply + 1, pv);

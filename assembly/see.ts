@@ -1,5 +1,6 @@
 // Static exchange evaluation: the material balance of the capture sequence on one square,
-// each side recapturing with its least valuable attacker, x-rays included.
+// each side recapturing with its least valuable attacker, x-rays included; and the test
+// against a threshold that the search asks, decided by bounds when they suffice.
 
 import {
   Move, PAWN, BISHOP, ROOK, QUEEN, KING, PROMOTION, EN_PASSANT, CASTLING,
@@ -76,9 +77,20 @@ export function see(m: Move): i32 {
   return gainAt(0);
 }
 
-/** True when the exchange value of m is at least threshold. */
-// @ts-ignore: decorator
-@inline export function seeGe(m: Move, threshold: i32): bool {
+/** True when the exchange value of m is at least threshold, as see(m) >= threshold. The
+ *  exchange is worth at most what the move takes (the opponent may decline to recapture) and
+ *  at least that less the piece it puts on the square (the mover may decline to go on), so
+ *  most moves are decided by these bounds without the exchange being played out. */
+export function seeGe(m: Move, threshold: i32): bool {
+  const flag = moveFlag(m);
+  if (flag == CASTLING) return 0 >= threshold;
+  let captured = unchecked(SEE_VALUE[flag == EN_PASSANT ? PAWN : typeOf(pieceOn(toSq(m)))]);
+  let onSquare = unchecked(SEE_VALUE[typeOf(pieceOn(fromSq(m)))]);
+  if (flag == PROMOTION) {
+    onSquare = unchecked(SEE_VALUE[promotionType(m)]);
+    captured += onSquare - unchecked(SEE_VALUE[PAWN]);
+  }
+  if (captured < threshold) return false;
+  if (captured - onSquare >= threshold) return true;
   return see(m) >= threshold;
 }
-

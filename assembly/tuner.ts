@@ -12,7 +12,7 @@
 import { Move, MOVE_NONE, WHITE, KNIGHT, QUEEN } from "./types";
 import { doMove, undoMove, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_NOISY } from "./movegen";
-import { see } from "./see";
+import { seeGe } from "./see";
 import { evaluate, lastPhase, lastScale } from "./eval";
 import { traceClear, traceCoef, traceKingAttack, traceSpecial, setTracing, TRACE } from "./trace";
 import { WEIGHT_COUNT } from "./weights";
@@ -45,7 +45,7 @@ function qsearch(alpha: i32, beta: i32, ply: i32): i32 {
   const n = generateMoves(GEN_NOISY, list);
   for (let i = 0; i < n; i++) {
     const m = moveAt(list, i);
-    if (see(m) < 0) continue;
+    if (!seeGe(m, 0)) continue;
     doMove(m);
     const score = -qsearch(-beta, -alpha, ply + 1);
     undoMove(m);
