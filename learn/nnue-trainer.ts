@@ -157,12 +157,6 @@ export class NnueTrainer {
     widen(net, this.params(), s.hidden, s.kingBuckets);
   }
 
-  /** Weight decay pulls towards the current weights from now on (--anchor: the network that
-   *  is fine-tuned), not towards zero. */
-  keepAnchor(): void {
-    this.k.keepAnchor();
-  }
-
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
     const ptr = this.k.recordsPtr(n); // may grow the memory: take the buffer after it
     const dst = new Uint8Array(this.k.memory.buffer, ptr, n * RECORD_BYTES);

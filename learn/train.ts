@@ -4,7 +4,7 @@
 //       [--buckets 1] [--king-buckets 1|2] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
 //       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
-//       [--init FILE.nnue [--anchor]]
+//       [--init FILE.nnue]
 //
 // Every epoch prints the training and validation loss with positions per second and saves
 // <out>/checkpoint.bin (parameters, Adam moments, progress); --resume continues from it. The
@@ -17,9 +17,6 @@
 // --init starts from the weights of a network file of the same architecture (fine-tuning the
 // previous generation's network on new games) instead of random ones; a network with a
 // narrower hidden layer is widened to --hidden, its new neurons starting silent.
-// --anchor makes weight decay pull towards --init's weights instead of towards zero (L2-SP, a
-// fine-tune kept near the network it starts from: what that network learnt from games no
-// longer at hand is not simply overwritten); pair it with a larger --weight-decay, e.g. 10-100.
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -53,7 +50,6 @@ const { values } = parseArgs({
     psqt: { type: "boolean", default: false },
     resume: { type: "boolean", default: false },
     init: { type: "string" },
-    anchor: { type: "boolean", default: false },
   },
 });
 
@@ -85,7 +81,7 @@ const settings: TrainSettings = {
   lr: num("lr", 0, 1),
   lrStep: num("lr-step", 1, 10000, true),
   lrGamma: num("lr-gamma", 0, 1),
-  weightDecay: num("weight-decay", 0, 1000),
+  weightDecay: num("weight-decay", 0, 1),
   evalScale: num("eval-scale", 0, 10000),
   seed: num("seed", 0, 2 ** 32 - 1, true),
   mirror: values.mirror,
@@ -107,23 +103,7 @@ log(
   `data: ${files.join(", ")}: ${data.trainCount} training and ${data.validationCount} validation positions ` +
     `(${data.skipped} skipped, |score| > ${values["max-score"]}), read in ${((performance.now() - began) / 1000).toFixed(1)} s; eval scale ${evalScale.toFixed(1)} cp`,
 );
-if (settings.lr * settings.weightDecay >= 0.1) fail("--lr times --weight-decay must stay below 0.1 (the decay would overshoot)");
-if (values.anchor && !values.init) fail("--anchor needs --init (the network weight decay pulls towards)");
 const trainer = await NnueTrainer.create(settings);
-/** The --init network's weights, set into the trainer. */
-function setInit(): void {
-  try {
-    trainer.setNetwork(dequantise(readFileSync(values.init!)));
-  } catch (e) {
-    fail(`--init ${values.init}: ${(e as Error).message}`);
-  }
-}
-if (values.anchor) {
-  // Before a checkpoint is restored over them: a resumed run keeps the same anchor.
-  setInit();
-  trainer.keepAnchor();
-  log(`weight decay towards ${values.init}`);
-}
 const checkpoint = join(out, "checkpoint.bin");
 if (values.resume && existsSync(checkpoint)) {
   trainer.loadCheckpoint(checkpoint);
@@ -132,7 +112,11 @@ if (values.resume && existsSync(checkpoint)) {
   fail(`${checkpoint} exists: add --resume to continue it, or use another --out`);
 }
 if (values.init && trainer.epoch === 0) {
-  setInit();
+  try {
+    trainer.setNetwork(dequantise(readFileSync(values.init)));
+  } catch (e) {
+    fail(`--init ${values.init}: ${(e as Error).message}`);
+  }
   log(`initial weights: ${values.init}`);
 }
 log(`network (${768 * settings.kingBuckets} -> ${settings.hidden}) x 2 -> 1, ${settings.screlu ? "SCReLU" : "CReLU"}, ${settings.buckets} output bucket(s), ${settings.psqt ? "PSQT, " : ""}${trainer.parameterCount} parameters`);

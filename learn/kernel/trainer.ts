@@ -41,8 +41,6 @@ let params: StaticArray<f32> = new StaticArray<f32>(0);
 let grads: StaticArray<f32> = new StaticArray<f32>(0);
 let moment1: StaticArray<f32> = new StaticArray<f32>(0);
 let moment2: StaticArray<f32> = new StaticArray<f32>(0);
-// What weight decay pulls the weights towards: zero, or with keepAnchor() the weights held then.
-let anchor: StaticArray<f32> = new StaticArray<f32>(0);
 let records: StaticArray<u8> = new StaticArray<u8>(0);
 
 // Per-position scratch: accumulators, activations and their gradients for both perspectives.
@@ -92,7 +90,6 @@ export function init(h: i32, b: i32, kb: i32, useScrelu: bool, seed: u32, usePsq
   grads = new StaticArray<f32>(P);
   moment1 = new StaticArray<f32>(P);
   moment2 = new StaticArray<f32>(P);
-  anchor = new StaticArray<f32>(P);
   acc = new StaticArray<f32>(2 * H);
   act = new StaticArray<f32>(2 * H);
   dacc = new StaticArray<f32>(2 * H);
@@ -126,12 +123,6 @@ export function moment1Ptr(): usize {
 }
 export function moment2Ptr(): usize {
   return changetype<usize>(moment2);
-}
-
-/** From now on weight decay pulls towards the current weights (those of the network being
- *  fine-tuned) instead of towards zero. */
-export function keepAnchor(): void {
-  memory.copy(changetype<usize>(anchor), changetype<usize>(params), <usize>P * 4);
 }
 
 /** Room for n records; the host writes them there before trainBatch or evalBatch. */
@@ -288,7 +279,7 @@ function pass(n: i32, wdl: f32, evalScale: f32, learn: bool, augment: bool): f64
 }
 
 /** Trains on n records: gradients over the batch, then one AdamW step (weights clipped to
- *  +-weightClip except the output biases; decay towards the anchor). Returns the batch's summed squared error. */
+ *  +-weightClip except the output biases). Returns the batch's summed squared error. */
 export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDecay: f32, step: i32, augment: bool): f64 {
   memory.fill(changetype<usize>(grads), 0, <usize>P * 4);
   const loss = pass(n, wdl, evalScale, true, augment);
@@ -305,7 +296,7 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
     unchecked((moment2[i] = v));
     let w = unchecked(params[i]);
     // The piece-square term is not decayed, and has a limit of its own (a queen is 2.25 units).
-    w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * (w - unchecked(anchor[i])) : 0));
+    w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * w : 0));
     if (i < offB2) w = min(max(w, -weightClip), weightClip);
     else if (i >= offPs) w = min(max(w, -psqtClip), psqtClip);
     unchecked((params[i] = w));
