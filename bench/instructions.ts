@@ -6,8 +6,9 @@
 // level and last level) are printed, which shows a change to the memory footprint.
 // Each build runs at the depth asked and at depth 1 in fresh processes, and the difference of
 // instructions is divided by the difference of nodes, so that Node's start-up and the
-// module's compile drop out. Needs valgrind (apt-get install valgrind); about 40 s per build
-// at depth 10 (about twice that with --cache).
+// module's compile drop out; the node count must equal a native run's. Needs valgrind
+// (apt-get install valgrind); about 40 s per build at depth 10 on an idle machine (about twice
+// that with --cache).
 //   npm run bench:instructions [-- --depth 10] [--cache] [FILE.wasm ...]   (default: both builds)
 
 import { parseArgs } from "node:util";
@@ -60,10 +61,20 @@ function count(file: string, d: number): Count {
   };
 }
 
+/** Nodes of the same bench search run natively, outside valgrind. */
+function nativeNodes(file: string, d: number): number {
+  const run = spawnSync(process.execPath, [PROBE, file, String(d)], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`${file} at depth ${d}: ${run.stderr.slice(-500)}`);
+  return Number(run.stdout.trim());
+}
+
 let first = 0;
 for (const file of builds) {
   const base = count(file, 1);
   const full = count(file, depth);
+  // The counted run must be the search itself: the same nodes as a native run.
+  const native = nativeNodes(file, depth);
+  if (full.nodes !== native) throw new Error(`${file}: ${full.nodes} nodes under valgrind, ${native} natively`);
   const nodes = full.nodes - base.nodes;
   const perNode = (full.instructions - base.instructions) / nodes;
   if (!first) first = perNode;
