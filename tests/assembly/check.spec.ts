@@ -4,11 +4,10 @@
 
 import { Move, CASTLING, EN_PASSANT, PROMOTION, moveFlag } from "../../assembly/types";
 import { doMove, undoMove, inCheck, setChess960 } from "../../assembly/position";
-import { parseFen, makeFen } from "../../assembly/fen";
-import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
+import { makeFen } from "../../assembly/fen";
 import { moveToUci } from "../../assembly/notation";
 import { givesCheck } from "../../assembly/check";
-import { Xorshift } from "./random";
+import { Xorshift, visitPlayoutMoves } from "./random";
 import { FENS, FENS_960 } from "./positions";
 
 // Set-ups for the rare cases, beside the movegen spec's positions.
@@ -30,44 +29,34 @@ const SPECIAL_FENS: string[] = [
 const SPECIAL_FENS_960: string[] = ["3k4/8/8/8/8/8/8/R4K1R w HA - 0 1", "2k5/8/8/8/8/8/8/1RK4R w HB - 0 1"];
 
 const random = new Xorshift(0x9e3779b97f4a7c15);
-function rnd(n: i32): i32 {
-  return random.next(n);
-}
 
 // Checks found, by kind of move, so a test sees that the rare kinds were met.
 let checks = 0;
 let specialChecks = 0;
 
+// Moves where givesCheck and make-and-ask differ.
+let failures = 0;
+
+function compareMove(m: Move): void {
+  const told = givesCheck(m);
+  doMove(m);
+  const made = inCheck();
+  undoMove(m);
+  if (made) {
+    checks++;
+    if (moveFlag(m) == CASTLING || moveFlag(m) == EN_PASSANT || moveFlag(m) == PROMOTION) specialChecks++;
+  }
+  if (told != made) {
+    failures++;
+    if (failures < 5) log<string>(makeFen() + " " + moveToUci(m) + (made ? " checks" : " does not check"));
+  }
+}
+
 /** Compares givesCheck with make-and-ask for every legal move of the positions along random
  *  playouts from fens; returns the number of moves where they differ. */
 function mismatches(fens: string[], games: i32): i32 {
-  let failures = 0;
-  for (let f = 0; f < fens.length; f++) {
-    for (let game = 0; game < games; game++) {
-      parseFen(fens[f]);
-      for (let ply = 0; ply < 80; ply++) {
-        const list = moveList(0);
-        const n = generateMoves(GEN_ALL, list);
-        if (n == 0) break;
-        for (let i = 0; i < n; i++) {
-          const m: Move = moveAt(list, i);
-          const told = givesCheck(m);
-          doMove(m);
-          const made = inCheck();
-          undoMove(m);
-          if (made) {
-            checks++;
-            if (moveFlag(m) == CASTLING || moveFlag(m) == EN_PASSANT || moveFlag(m) == PROMOTION) specialChecks++;
-          }
-          if (told != made) {
-            failures++;
-            if (failures < 5) log<string>(makeFen() + " " + moveToUci(m) + (made ? " checks" : " does not check"));
-          }
-        }
-        doMove(moveAt(list, rnd(n)));
-      }
-    }
-  }
+  failures = 0;
+  visitPlayoutMoves(fens, games, 80, random, compareMove);
   return failures;
 }
 

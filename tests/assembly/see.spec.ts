@@ -4,39 +4,29 @@ import { parseFen, makeFen } from "../../assembly/fen";
 import { parseUciMove, moveToUci } from "../../assembly/notation";
 import { see, seeGe } from "../../assembly/see";
 import { Move, MOVE_NONE } from "../../assembly/types";
-import { doMove } from "../../assembly/position";
-import { generateMoves, moveList, moveAt, GEN_ALL } from "../../assembly/movegen";
-import { Xorshift } from "./random";
+import { Xorshift, visitPlayoutMoves } from "./random";
 import { FENS } from "./positions";
 
 const random = new Xorshift(0x2545f4914f6cdd1d);
 // Thresholds around the values the bounds of seeGe fall on, and the search's margins.
 const THRESHOLDS: i32[] = [-1000, -331, -330, -329, -321, -320, -200, -101, -100, -99, -1, 0, 1, 99, 100, 101, 320, 850, 851];
 
+let failures = 0;
+
+function compareSeeGe(m: Move): void {
+  const value = see(m);
+  for (let t = 0; t < THRESHOLDS.length; t++) {
+    if (seeGe(m, THRESHOLDS[t]) == value >= THRESHOLDS[t]) continue;
+    failures++;
+    if (failures < 5) log<string>(makeFen() + " " + moveToUci(m) + " threshold " + THRESHOLDS[t].toString());
+  }
+}
+
 /** Compares seeGe(m, t) with see(m) >= t for every legal move and every threshold along random
  *  playouts; returns the number of disagreements. */
 function seeGeMismatches(games: i32): i32 {
-  let failures = 0;
-  for (let f = 0; f < FENS.length; f++) {
-    for (let game = 0; game < games; game++) {
-      parseFen(FENS[f]);
-      for (let ply = 0; ply < 60; ply++) {
-        const list = moveList(0);
-        const n = generateMoves(GEN_ALL, list);
-        if (n == 0) break;
-        for (let i = 0; i < n; i++) {
-          const m: Move = moveAt(list, i);
-          const value = see(m);
-          for (let t = 0; t < THRESHOLDS.length; t++) {
-            if (seeGe(m, THRESHOLDS[t]) == value >= THRESHOLDS[t]) continue;
-            failures++;
-            if (failures < 5) log<string>(makeFen() + " " + moveToUci(m) + " threshold " + THRESHOLDS[t].toString());
-          }
-        }
-        doMove(moveAt(list, random.next(n)));
-      }
-    }
-  }
+  failures = 0;
+  visitPlayoutMoves(FENS, games, 60, random, compareSeeGe);
   return failures;
 }
 
