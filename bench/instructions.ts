@@ -41,10 +41,10 @@ interface Count {
   llMisses: number;
 }
 
-/** A counter from cachegrind's summary (0 when it is absent). */
+/** A counter from cachegrind's summary (NaN when it is absent). */
 function counter(stderr: string, name: RegExp): number {
   const m = new RegExp(name.source + String.raw`\s+([\d,]+)`).exec(stderr);
-  return m ? Number(m[1].replace(/,/g, "")) : 0;
+  return m ? Number(m[1].replace(/,/g, "")) : NaN;
 }
 
 /** Nodes, instructions and (with --cache) data cache misses of one run. */
@@ -52,13 +52,12 @@ function count(file: string, d: number): Count {
   const args = ["--tool=cachegrind", `--cache-sim=${cacheSim ? "yes" : "no"}`, "--cachegrind-out-file=/dev/null"];
   const run = spawnSync(valgrind!, [...args, process.execPath, PROBE, file, String(d)], { encoding: "utf8" });
   const instructions = counter(run.stderr, /I\s+refs:/);
-  if (run.status !== 0 || !instructions) throw new Error(`${file} at depth ${d}: ${run.stderr.slice(-500)}`);
-  return {
-    nodes: Number(run.stdout.trim()),
-    instructions,
-    d1Misses: counter(run.stderr, /D1\s+misses:/),
-    llMisses: counter(run.stderr, /LLd\s+misses:/),
-  };
+  const d1Misses = cacheSim ? counter(run.stderr, /D1\s+misses:/) : 0;
+  const llMisses = cacheSim ? counter(run.stderr, /LLd\s+misses:/) : 0;
+  if (run.status !== 0 || !(instructions > 0) || Number.isNaN(d1Misses + llMisses)) {
+    throw new Error(`${file} at depth ${d}: no counts in cachegrind's summary: ${run.stderr.slice(-500)}`);
+  }
+  return { nodes: Number(run.stdout.trim()), instructions, d1Misses, llMisses };
 }
 
 /** Nodes of the same bench search run natively, outside valgrind. */
