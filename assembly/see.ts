@@ -25,23 +25,32 @@ const gain: usize = memory.data(40 * 4, 4);
   store<i32>(gain + (<usize>i << 2), v);
 }
 
+/** What move m (not castling) takes, a promotion's gain included. */
+// @ts-ignore: decorator
+@inline function takenValue(m: Move): i32 {
+  const flag = moveFlag(m);
+  if (flag == EN_PASSANT) return unchecked(SEE_VALUE[PAWN]);
+  const captured = unchecked(SEE_VALUE[typeOf(pieceOn(toSq(m)))]);
+  return flag == PROMOTION ? captured + unchecked(SEE_VALUE[promotionType(m)]) - unchecked(SEE_VALUE[PAWN]) : captured;
+}
+
+/** The value of the piece move m (not castling) puts on its destination. */
+// @ts-ignore: decorator
+@inline function placedValue(m: Move): i32 {
+  return moveFlag(m) == PROMOTION ? unchecked(SEE_VALUE[promotionType(m)]) : unchecked(SEE_VALUE[typeOf(pieceOn(fromSq(m)))]);
+}
+
 /** The static exchange value of move m for the side to move (castling scores 0). */
 export function see(m: Move): i32 {
-  const flag = moveFlag(m);
-  if (flag == CASTLING) return 0;
-  const from = fromSq(m);
+  return moveFlag(m) == CASTLING ? 0 : exchange(m, takenValue(m), placedValue(m));
+}
+
+/** Plays out the exchange that move m (not castling) starts, taking `captured` and putting a
+ *  piece worth onSquare on the square; returns its value for the side to move. */
+function exchange(m: Move, captured: i32, onSquare: i32): i32 {
   const to = toSq(m);
-  let occ = occupied() ^ squareBB(from);
-  let captured = unchecked(SEE_VALUE[typeOf(pieceOn(to))]);
-  if (flag == EN_PASSANT) {
-    occ ^= squareBB(to ^ 8);
-    captured = unchecked(SEE_VALUE[PAWN]);
-  }
-  let onSquare = unchecked(SEE_VALUE[typeOf(pieceOn(from))]);
-  if (flag == PROMOTION) {
-    onSquare = unchecked(SEE_VALUE[promotionType(m)]);
-    captured += onSquare - unchecked(SEE_VALUE[PAWN]);
-  }
+  let occ = occupied() ^ squareBB(fromSq(m));
+  if (moveFlag(m) == EN_PASSANT) occ ^= squareBB(to ^ 8);
   setGain(0, captured);
   const diagonal = pieces(BISHOP) | pieces(QUEEN);
   const straight = pieces(ROOK) | pieces(QUEEN);
@@ -82,15 +91,10 @@ export function see(m: Move): i32 {
  *  at least that less the piece it puts on the square (the mover may decline to go on), so
  *  most moves are decided by these bounds without the exchange being played out. */
 export function seeGe(m: Move, threshold: i32): bool {
-  const flag = moveFlag(m);
-  if (flag == CASTLING) return 0 >= threshold;
-  let captured = unchecked(SEE_VALUE[flag == EN_PASSANT ? PAWN : typeOf(pieceOn(toSq(m)))]);
-  let onSquare = unchecked(SEE_VALUE[typeOf(pieceOn(fromSq(m)))]);
-  if (flag == PROMOTION) {
-    onSquare = unchecked(SEE_VALUE[promotionType(m)]);
-    captured += onSquare - unchecked(SEE_VALUE[PAWN]);
-  }
+  if (moveFlag(m) == CASTLING) return 0 >= threshold;
+  const captured = takenValue(m);
   if (captured < threshold) return false;
+  const onSquare = placedValue(m);
   if (captured - onSquare >= threshold) return true;
-  return see(m) >= threshold;
+  return exchange(m, captured, onSquare) >= threshold;
 }

@@ -62,6 +62,8 @@ describe("see", () => {
   });
   it("en passant captures a pawn", () => {
     expect(seeOf("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6")).toBe(100);
+    // The captured pawn leaves d5: the rook behind it on the d-file now backs up the capture.
+    expect(seeOf("4kb2/8/8/3pP3/8/8/8/3RK3 w - d6 0 1", "e5d6")).toBe(100);
   });
   it("a quiet move to an attacked square loses the piece", () => {
     expect(seeOf("4k3/8/2p5/8/8/8/8/1N2K3 w - - 0 1", "b1d2")).toBe(0);
