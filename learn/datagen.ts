@@ -178,6 +178,7 @@ async function generate(): Promise<void> {
   const startSeconds = progress.seconds;
   const start = performance.now();
   const startPositions = progress.positions;
+  let searched = 0; // nodes of the games written by this invocation
 
   const writeReady = () => {
     let game: SelfPlayGame | undefined;
@@ -189,6 +190,7 @@ async function generate(): Promise<void> {
       progress.positions += game.positions;
       progress.games++;
       progress.nextGame++;
+      searched += game.nodes;
       if (game.result === 2) progress.results.white++;
       else if (game.result === 0) progress.results.black++;
       else progress.results.draw++;
@@ -202,8 +204,10 @@ async function generate(): Promise<void> {
     const elapsed = (performance.now() - start) / 1000;
     const rate = (progress.positions - startPositions) / Math.max(elapsed, 1e-9);
     const r = progress.results;
+    const perPosition = searched / Math.max(progress.positions - startPositions, 1);
     console.log(
       `positions ${progress.positions} / ${target}  ${rate.toFixed(1)}/s (${(rate / threads).toFixed(1)}/s per thread)  ` +
+        `${Math.round(perPosition)} nodes per position  ` +
         `games ${progress.games} (white ${r.white} draw ${r.draw} black ${r.black})  ` +
         `ETA ${formatDuration(Math.max(0, target - progress.positions) / rate)}`,
     );

@@ -68,6 +68,8 @@ export interface SelfPlayGame {
   /** Plies played after the opening, and the opening tries discarded. */
   plies: number;
   discardedOpenings: number;
+  /** Nodes searched for the game, the opening checks included. */
+  nodes: number;
 }
 
 /** Plies since the start of the game that a FEN gives. */
@@ -77,7 +79,9 @@ function plyOf(fen: string): number {
 }
 
 /** Plays a random opening from rng; returns false when it ends the game or is unbalanced. */
-export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): boolean {
+/** Plays a random opening from rng and checks it with a short search; returns the nodes of
+ *  that search, negated when the opening is not acceptable (0 when no search ran). */
+export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): number {
   const fen = s.book.length ? s.book[rng.below(s.book.length)] : START_FEN;
   core.setPosition(fen);
   core.newGame();
@@ -85,23 +89,27 @@ export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): boolean 
   const plies = lo + rng.below(hi - lo + 1);
   for (let i = 0; i < plies; i++) {
     const moves = core.legalMoves();
-    if (moves.length === 0) return false;
+    if (moves.length === 0) return 0;
     core.playMove(moves[rng.below(moves.length)]);
   }
-  if (core.status() !== "ongoing") return false;
-  core.search({ nodes: s.openingNodes });
+  if (core.status() !== "ongoing") return 0;
+  const { nodes } = core.search({ nodes: s.openingNodes });
   const ok = Math.abs(core.exports.resultScoreValue()) <= s.openingMaxCp;
   core.newGame();
-  return ok;
+  return ok ? Math.max(nodes, 1) : -nodes;
 }
 
-/** Plays openings from rng until one is acceptable; returns how many were discarded. */
-export function startGame(core: Core, rng: Rng, s: SelfPlaySettings): number {
+/** Plays openings from rng until one is acceptable; returns how many were discarded and the
+ *  nodes their checks searched. */
+export function startGame(core: Core, rng: Rng, s: SelfPlaySettings): { discarded: number; nodes: number } {
   let discarded = 0;
-  while (!playOpening(core, rng, s)) {
+  let nodes = 0;
+  for (;;) {
+    const n = playOpening(core, rng, s);
+    nodes += Math.abs(n);
+    if (n > 0) return { discarded, nodes };
     if (++discarded > 1000) throw new Error("no acceptable opening in 1000 tries");
   }
-  return discarded;
 }
 
 /** Win and draw adjudication over the scores (white's view) of successive plies. */
@@ -136,7 +144,8 @@ export function currentPly(core: Core): number {
 /** Plays game `index` of a run; the same settings and index give the same game. */
 export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings): SelfPlayGame {
   const rng = new Rng(s.seed, index);
-  const discardedOpenings = startGame(core, rng, s);
+  const opening = startGame(core, rng, s);
+  let nodes = opening.nodes;
   const codec = new RecordCodec(core);
   const kept: Uint8Array[] = [];
   const adjudicator = new Adjudicator(s);
@@ -152,6 +161,7 @@ export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings)
       break;
     }
     const search = core.search({ nodes: s.nodes });
+    nodes += search.nodes;
     const raw = core.exports.resultScoreValue();
     const white = core.sideToMove() === "w" ? raw : -raw;
     const keep = ply >= s.minPly && !(s.skipInCheck && core.inCheck()) && !(s.skipNoisy && core.exports.isNoisyUci(search.bestmove));
@@ -168,5 +178,5 @@ export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings)
   const records = new Uint8Array(kept.length * RECORD_BYTES);
   kept.forEach((r, i) => records.set(r, i * RECORD_BYTES));
   setResults(records, result);
-  return { index, records, positions: kept.length, result, ending, plies, discardedOpenings };
+  return { index, records, positions: kept.length, result, ending, plies, discardedOpenings: opening.discarded, nodes };
 }

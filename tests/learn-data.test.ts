@@ -105,6 +105,11 @@ describe("self-play games", () => {
     expect(Buffer.from(a.records).equals(Buffer.from(b.records))).toBe(true);
     expect(Buffer.from(a.records).equals(Buffer.from(c.records))).toBe(false);
     for (let i = 0; i < a.positions; i++) expect(recordResult(a.records, i)).toBe(a.result);
+    // Each move's search and each opening check stops at its node budget (checked every few
+    // nodes, so it may run a little past it).
+    expect(a.nodes).toBe(b.nodes);
+    expect(a.nodes).toBeGreaterThanOrEqual(400 * (a.plies + a.discardedOpenings + 1) * 0.9);
+    expect(a.nodes).toBeLessThanOrEqual(400 * (a.plies + a.discardedOpenings + 2) * 1.5);
   });
 
   it("keep only positions past the minimum ply, not in check, with a quiet best move", () => {
