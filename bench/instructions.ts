@@ -6,7 +6,11 @@
 // level and last level) are printed, which shows a change to the memory footprint.
 // Each build runs at the depth asked and at depth 1 in fresh processes, and the difference of
 // instructions is divided by the difference of nodes, so that Node's start-up and the
-// module's compile drop out; the node count must equal a native run's. Needs valgrind
+// module's compile drop out; the node count must equal a native run's. The module is compiled
+// by V8's optimising tier from the start (--no-liftoff): with the default tiering a function
+// runs in the baseline tier until a background compile replaces it, and under valgrind, which
+// runs one thread at a time, when that happens varies from run to run (the same build measured
+// 6,115 and 10,430 instructions per node). Needs valgrind
 // (apt-get install valgrind); about 40 s per build at depth 10 on an idle machine (about twice
 // that with --cache).
 //   npm run bench:instructions [-- --depth 10] [--cache] [FILE.wasm ...]   (default: both builds)
@@ -50,7 +54,7 @@ function counter(stderr: string, name: RegExp): number {
 /** Nodes, instructions and (with --cache) data cache misses of one run. */
 function count(file: string, d: number): Count {
   const args = ["--tool=cachegrind", `--cache-sim=${cacheSim ? "yes" : "no"}`, "--cachegrind-out-file=/dev/null"];
-  const run = spawnSync(valgrind!, [...args, process.execPath, PROBE, file, String(d)], { encoding: "utf8" });
+  const run = spawnSync(valgrind!, [...args, process.execPath, "--no-liftoff", PROBE, file, String(d)], { encoding: "utf8" });
   const instructions = counter(run.stderr, /I\s+refs:/);
   const d1Misses = cacheSim ? counter(run.stderr, /D1\s+misses:/) : 0;
   const llMisses = cacheSim ? counter(run.stderr, /LLd\s+misses:/) : 0;
