@@ -3,9 +3,11 @@
 // quantised network), on the same validation split and with the same target as `npm run
 // train` (sigmoid(eval / scale) against wdl * result + (1 - wdl) * sigmoid(score / scale)).
 // Tells whether a network predicts the games better than the evaluation it should replace.
+// --wdl takes a comma-separated list (0.2,1: the training target and the results alone), each
+// printed in its own column from one pass over the positions.
 //
 //   npx tsx learn/eval-loss.ts --data data/hce1 --data data/hce2 [--net FILE.nnue ...]
-//       [--wdl 0.4] [--validation 0.02] [--max-score 3000] [--seed 1] [--eval-scale 0]
+//       [--wdl 0.4[,1]] [--validation 0.02] [--max-score 3000] [--seed 1] [--eval-scale 0]
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
@@ -26,33 +28,36 @@ const { values } = parseArgs({
   },
 });
 if (values.data.length === 0) throw new Error("usage: eval-loss --data DIR [--data DIR ...] [--net FILE ...]");
-const wdl = Number(values.wdl);
+const wdls = values.wdl.split(",").map(Number);
+if (wdls.some((w) => !(w >= 0 && w <= 1))) throw new Error(`--wdl must be numbers from 0 to 1, got ${JSON.stringify(values.wdl)}`);
 const data = TrainingData.load(values.data.flatMap(dataFiles), Number(values.validation), Number(values["max-score"]), Number(values.seed));
 const scale = Number(values["eval-scale"]) || data.fitEvalScale();
 const records = data.validation;
 const count = records.length / RECORD_BYTES;
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** Mean squared error of core's static evaluation over the validation records. */
-function loss(core: Core): number {
+/** Mean squared errors of core's static evaluation over the validation records, one per wdl. */
+function losses(core: Core): string {
   const codec = new RecordCodec(core);
-  let sum = 0;
+  const sums = wdls.map(() => 0);
   for (let i = 0; i < count; i++) {
     codec.unpack(records, i, `validation record ${i}`);
     const white = core.sideToMove() === "w";
-    const resultWhite = recordResult(records, i) / 2;
-    const score = recordScore(records, i) * (white ? 1 : -1);
-    const target = wdl * (white ? resultWhite : 1 - resultWhite) + (1 - wdl) * sigmoid(score / scale);
-    const d = sigmoid(core.evaluate().score / scale) - target;
-    sum += d * d;
+    const result = white ? recordResult(records, i) / 2 : 1 - recordResult(records, i) / 2;
+    const searched = sigmoid((recordScore(records, i) * (white ? 1 : -1)) / scale);
+    const predicted = sigmoid(core.evaluate().score / scale);
+    wdls.forEach((wdl, k) => {
+      const d = predicted - (wdl * result + (1 - wdl) * searched);
+      sums[k] += d * d;
+    });
   }
-  return sum / count;
+  return sums.map((sum) => (sum / count).toFixed(6)).join("  ");
 }
 
-console.log(`${count} validation positions (seed ${values.seed}), eval scale ${scale.toFixed(1)} cp, wdl ${wdl}`);
-console.log(`hand-crafted evaluation: ${loss(await Core.create({ build: "classical" })).toFixed(6)}`);
+console.log(`${count} validation positions (seed ${values.seed}), eval scale ${scale.toFixed(1)} cp, wdl ${wdls.join("  ")}`);
+console.log(`hand-crafted evaluation: ${losses(await Core.create({ build: "classical" }))}`);
 for (const file of values.net) {
   const core = await Core.create({ build: "nnue" });
   core.loadNetwork(new Uint8Array(readFileSync(file)));
-  console.log(`network ${basename(file)}: ${loss(core).toFixed(6)}`);
+  console.log(`network ${basename(file)}: ${losses(core)}`);
 }
