@@ -78,10 +78,9 @@ function plyOf(fen: string): number {
   return 2 * (Number(f[5]) - 1) + (f[1] === "b" ? 1 : 0);
 }
 
-/** Plays a random opening from rng; returns false when it ends the game or is unbalanced. */
-/** Plays a random opening from rng and checks it with a short search; returns the nodes of
- *  that search, negated when the opening is not acceptable (0 when no search ran). */
-export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): number {
+/** Plays a random opening from rng and checks it with a short search; not ok when it ends
+ *  the game or is unbalanced. Also returns the nodes of the check (0 when none ran). */
+export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): { ok: boolean; nodes: number } {
   const fen = s.book.length ? s.book[rng.below(s.book.length)] : START_FEN;
   core.setPosition(fen);
   core.newGame();
@@ -89,14 +88,14 @@ export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): number {
   const plies = lo + rng.below(hi - lo + 1);
   for (let i = 0; i < plies; i++) {
     const moves = core.legalMoves();
-    if (moves.length === 0) return 0;
+    if (moves.length === 0) return { ok: false, nodes: 0 };
     core.playMove(moves[rng.below(moves.length)]);
   }
-  if (core.status() !== "ongoing") return 0;
+  if (core.status() !== "ongoing") return { ok: false, nodes: 0 };
   const { nodes } = core.search({ nodes: s.openingNodes });
   const ok = Math.abs(core.exports.resultScoreValue()) <= s.openingMaxCp;
   core.newGame();
-  return ok ? Math.max(nodes, 1) : -nodes;
+  return { ok, nodes };
 }
 
 /** Plays openings from rng until one is acceptable; returns how many were discarded and the
@@ -105,9 +104,9 @@ export function startGame(core: Core, rng: Rng, s: SelfPlaySettings): { discarde
   let discarded = 0;
   let nodes = 0;
   for (;;) {
-    const n = playOpening(core, rng, s);
-    nodes += Math.abs(n);
-    if (n > 0) return { discarded, nodes };
+    const opening = playOpening(core, rng, s);
+    nodes += opening.nodes;
+    if (opening.ok) return { discarded, nodes };
     if (++discarded > 1000) throw new Error("no acceptable opening in 1000 tries");
   }
 }
