@@ -28,7 +28,7 @@ const { values } = parseArgs({
   },
 });
 if (values.data.length === 0) throw new Error("usage: eval-loss --data DIR [--data DIR ...] [--net FILE ...]");
-const wdls = values.wdl.split(",").map(Number);
+const wdls = values.wdl.split(",").map((t) => (t.trim() === "" ? NaN : Number(t)));
 if (wdls.some((w) => !(w >= 0 && w <= 1))) throw new Error(`--wdl must be numbers from 0 to 1, got ${JSON.stringify(values.wdl)}`);
 const data = TrainingData.load(values.data.flatMap(dataFiles), Number(values.validation), Number(values["max-score"]), Number(values.seed));
 const scale = Number(values["eval-scale"]) || data.fitEvalScale();
