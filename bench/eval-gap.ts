@@ -7,7 +7,7 @@
 //   npx tsx bench/eval-gap.ts --player NAME FILE.pgn [FILE.pgn ...] [--threshold 150] [--list]
 
 import { parseArgs } from "node:util";
-import { readCommentedGames } from "./match/commented.js";
+import { lossGap, loserIndex, readCommentedGames } from "./match/commented.js";
 
 const { values, positionals } = parseArgs({
   options: { player: { type: "string" }, threshold: { type: "string", default: "150" }, list: { type: "boolean", default: false } },
@@ -21,19 +21,15 @@ let lost = 0;
 let believed = 0;
 const gaps: number[] = [];
 for await (const game of readCommentedGames(positionals)) {
-  const us = game.players.indexOf(values.player);
-  if (us < 0 || game.result !== (us === 0 ? "0-1" : "1-0")) continue;
+  const us = loserIndex(game, values.player);
+  if (us === undefined) continue;
   lost++;
-  let ours: number | undefined;
-  for (const [ply, move] of game.moves.entries()) {
-    if (move.side === us) {
-      ours = move.cp;
-    } else if (move.cp !== undefined && move.cp >= THRESHOLD && ours !== undefined) {
-      if (ours > BELIEVED) believed++;
-      gaps.push(ours);
-      if (values.list) console.log(`round ${game.round}: opponent ${move.cp} cp at ply ${ply + 1}, ${values.player} ${ours} cp`);
-      break;
-    }
+  const gap = lossGap(game, us, THRESHOLD);
+  if (!gap) continue;
+  if (gap.ours > BELIEVED) believed++;
+  gaps.push(gap.ours);
+  if (values.list) {
+    console.log(`round ${game.round}: opponent ${game.moves[gap.ply].cp} cp at ply ${gap.ply + 1}, ${values.player} ${gap.ours} cp`);
   }
 }
 gaps.sort((a, b) => a - b);

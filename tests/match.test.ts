@@ -15,7 +15,7 @@ import { GameClocks, parseTimeControl, pgnTimeControl } from "../bench/match/clo
 import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../bench/match/args.js";
 import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../bench/match/openings.js";
 import { formatPgn, movetextWords, wrapWords } from "../bench/match/pgn.js";
-import { parseMoveComment, readCommentedGames } from "../bench/match/commented.js";
+import { CommentedGame, lossGap, loserIndex, parseMoveComment, readCommentedGames } from "../bench/match/commented.js";
 import { EngineConfig, formatScore, parseInfo } from "../bench/match/engine.js";
 import { GameRecord, positionCommand } from "../bench/match/game.js";
 import { Match, MatchOptions } from "../bench/match/runner.js";
@@ -263,6 +263,28 @@ describe("match PGN", () => {
       { side: 1, moveNumber: 2 },
     ]);
     expect(parseMoveComment("-M2/9 0.010s")).toEqual({ cp: -100_000 + 2, depth: 9, seconds: 0.01 });
+  });
+
+  it("finds the loser and the moment the winner's score first reached the threshold", () => {
+    const g: CommentedGame = {
+      players: ["Alpha", "Beta"],
+      result: "0-1",
+      round: "1",
+      moves: [
+        { side: 0, moveNumber: 1, cp: 20 },
+        { side: 1, moveNumber: 1, cp: 160 },
+        { side: 0, moveNumber: 2, cp: -90 },
+        { side: 1, moveNumber: 2, cp: 200 },
+      ],
+    };
+    expect(loserIndex(g, "Alpha")).toBe(0);
+    expect(loserIndex(g, "Beta")).toBeUndefined();
+    expect(loserIndex(g, "Gamma")).toBeUndefined();
+    expect(lossGap(g, 0, 150)).toEqual({ ply: 1, ours: 20 });
+    expect(lossGap(g, 0, 180)).toEqual({ ply: 3, ours: -90 });
+    expect(lossGap(g, 0, 300)).toBeUndefined();
+    // The winner's scores before the loser's first one do not count.
+    expect(lossGap({ ...g, moves: [{ side: 1, moveNumber: 1, cp: 500 }, ...g.moves] }, 0, 150)).toEqual({ ply: 2, ours: 20 });
   });
 
   it("parses info lines and formats scores", () => {

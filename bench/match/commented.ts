@@ -4,6 +4,7 @@
 
 import { createReadStream } from "node:fs";
 import { readPgn } from "../../bindings/pgn-read.js";
+import type { Game } from "../../bindings/game.js";
 import { scoreToCp } from "./engine.js";
 
 export interface CommentedMove {
@@ -41,22 +42,44 @@ export function parseMoveComment(comment: string | undefined): Omit<CommentedMov
   return out;
 }
 
+/** One game's players, time control and commented moves. */
+export function toCommentedGame(game: Game): CommentedGame {
+  const tc = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(game.headers.get("TimeControl") ?? "");
+  const blackFirst = game.startFen.split(" ")[1] === "b";
+  return {
+    players: [game.headers.get("White") ?? "?", game.headers.get("Black") ?? "?"],
+    result: game.result,
+    timeControl: tc ? { base: Number(tc[1]), inc: Number(tc[2]) } : undefined,
+    round: game.headers.get("Round") ?? "?",
+    moves: game.moves().map((move, ply) => {
+      const side = ((ply + (blackFirst ? 1 : 0)) % 2) as 0 | 1;
+      return { side, moveNumber: Math.floor(ply / 2) + 1, ...parseMoveComment(move.comment) };
+    }),
+  };
+}
+
 /** The games of the PGN files, in order. */
 export async function* readCommentedGames(files: readonly string[]): AsyncGenerator<CommentedGame> {
   for (const file of files) {
-    for await (const game of readPgn(createReadStream(file, "utf8"))) {
-      const tc = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(game.headers.get("TimeControl") ?? "");
-      const blackFirst = game.startFen.split(" ")[1] === "b";
-      yield {
-        players: [game.headers.get("White") ?? "?", game.headers.get("Black") ?? "?"],
-        result: game.result,
-        timeControl: tc ? { base: Number(tc[1]), inc: Number(tc[2]) } : undefined,
-        round: game.headers.get("Round") ?? "?",
-        moves: game.moves().map((move, ply) => {
-          const side = ((ply + (blackFirst ? 1 : 0)) % 2) as 0 | 1;
-          return { side, moveNumber: Math.floor(ply / 2) + 1, ...parseMoveComment(move.comment) };
-        }),
-      };
-    }
+    for await (const game of readPgn(createReadStream(file, "utf8"))) yield toCommentedGame(game);
   }
+}
+
+/** In a game that player `us` lost: the ply of the opponent's first score of at least
+ *  threshold (centipawns) after a score of ours, with our last score before it; undefined
+ *  when it never came. */
+export function lossGap(game: CommentedGame, us: 0 | 1, threshold: number): { ply: number; ours: number } | undefined {
+  let ours: number | undefined;
+  for (const [ply, move] of game.moves.entries()) {
+    if (move.side === us) ours = move.cp;
+    else if (move.cp !== undefined && move.cp >= threshold && ours !== undefined) return { ply, ours };
+  }
+  return undefined;
+}
+
+/** The index (0 White, 1 Black) of the player named `name` when that player lost the game. */
+export function loserIndex(game: CommentedGame, name: string): 0 | 1 | undefined {
+  const us = game.players.indexOf(name);
+  if (us < 0 || game.result !== (us === 0 ? "0-1" : "1-0")) return undefined;
+  return us as 0 | 1;
 }
