@@ -37,6 +37,7 @@ if (!values.player || !values.engine || positionals.length === 0) {
 const JUDGE_NODES = positiveInt(values["judge-nodes"], "--judge-nodes")!;
 const WINDOW = positiveInt(values.window, "--window")!;
 const BUDGETS = values.nodes.split(",").map((n) => positiveInt(n, "--nodes")!);
+if (JUDGE_NODES === 0 || WINDOW === 0 || BUDGETS.includes(0)) throw new Error("--judge-nodes, --window and --nodes must be above 0");
 /** A move that loses this much by the judge's scores is an error. */
 const ERROR_CP = 80;
 /** Mate scores count as this many centipawns, so that one mate does not swamp a mean. */
