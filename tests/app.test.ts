@@ -129,9 +129,10 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
     }
 
     const boardFen = () => page.getAttribute("#board", "data-fen");
-    /** Waits until the board shows fen and its pieces stand still (as a person waits to see
-     *  a move land before the next one). */
-    const waitFen = (fen: string) => page.waitForSelector(`#board[data-fen="${fen}"]:not([data-moving])`, { timeout: 10_000 });
+    /** Waits until the board shows fen and its pieces and squares stand still (as a person
+     *  waits to see a move land, or the board turn, before the next move). */
+    const waitFen = (fen: string) =>
+      page.waitForSelector(`#board[data-fen="${fen}"]:not([data-moving]):not([data-turning])`, { timeout: 10_000 });
     const mainLine = () => page.$$eval("#move-list > .move", (els) => els.map((e) => e.textContent));
 
     async function setFen(fen: string): Promise<void> {
@@ -211,6 +212,7 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       expect(await page.getAttribute("#board", "data-orientation")).toBe("b");
       await page.keyboard.press("f");
       expect(await page.getAttribute("#board", "data-orientation")).toBe("w");
+      await page.waitForSelector("#board:not([data-turning])");
     });
 
     it("promotes by drag and by click through the promotion dialog", async () => {
@@ -315,6 +317,7 @@ describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
       await page.waitForSelector("body[data-play=over]");
       expect(await page.isVisible("#clock-bottom.running")).toBe(false);
       await page.keyboard.press("f"); // back to White's view for the next tests
+      await page.waitForSelector("#board[data-orientation=w]:not([data-turning])");
     });
 
     it("plays Chess960 from a numbered start: castling by putting the king onto its rook or on its square, PGN with Variant, analysis in Chess960 mode", async () => {

@@ -42,6 +42,7 @@ export class BoardView {
   private shown = 0;
   private side: Side = COLOR.white;
   private turning: Promise<void> = Promise.resolve();
+  private turns = 0;
 
   constructor(private readonly element: HTMLElement, private readonly input: BoardInput) {
     this.board = new Chessboard(element, {
@@ -112,8 +113,14 @@ export class BoardView {
     if (side === this.side) return;
     this.side = side;
     this.element.dataset.orientation = side;
-    // cm-chessboard turns once at a time: a turn waits for the one before it.
-    this.turning = this.turning.then(() => (side === this.side ? this.board.setOrientation(side) : undefined));
+    // cm-chessboard turns once at a time: a turn waits for the one before it. While turns are
+    // pending, data-turning is set (the squares are not yet where the orientation says).
+    const turn = ++this.turns;
+    this.element.dataset.turning = "true";
+    const done = () => {
+      if (turn === this.turns) delete this.element.dataset.turning;
+    };
+    this.turning = this.turning.then(() => (side === this.side ? this.board.setOrientation(side) : undefined)).then(done, done);
   }
 
   flip(): void {
