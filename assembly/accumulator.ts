@@ -106,7 +106,8 @@ export function refresh(dst: usize, simd: bool): void {
   }
 }
 
-function addColumnSimd(out: usize, col: usize): void {
+// @ts-ignore: decorator
+@inline function addColumnSimd(out: usize, col: usize): void {
   for (let i: usize = 0; i < <usize>stride * 2; i += 16) v128.store(out + i, i16x8.add(v128.load(out + i), v128.load(col + i)));
 }
 

@@ -61,7 +61,8 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
 
 /** The static evaluation raw (side to move c's view) with its correction; known wins and
  *  losses are left as they are. */
-export function correctedEval(c: Color, raw: i32, withPieces: bool): i32 {
+// @ts-ignore: decorator
+@inline export function correctedEval(c: Color, raw: i32, withPieces: bool): i32 {
   if (raw >= VALUE_KNOWN_WIN || raw <= -VALUE_KNOWN_WIN) return raw;
   const v = raw + correction(c, withPieces) / GRAIN;
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);

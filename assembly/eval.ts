@@ -371,8 +371,8 @@ function kingTerms(us: Color): void {
 
 function gamePhase(): i32 {
   const p =
-    popcount(pieces(KNIGHT)) * PHASE_WEIGHT[KNIGHT] + popcount(pieces(BISHOP)) * PHASE_WEIGHT[BISHOP] +
-    popcount(pieces(ROOK)) * PHASE_WEIGHT[ROOK] + popcount(pieces(QUEEN)) * PHASE_WEIGHT[QUEEN];
+    popcount(pieces(KNIGHT)) * unchecked(PHASE_WEIGHT[KNIGHT]) + popcount(pieces(BISHOP)) * unchecked(PHASE_WEIGHT[BISHOP]) +
+    popcount(pieces(ROOK)) * unchecked(PHASE_WEIGHT[ROOK]) + popcount(pieces(QUEEN)) * unchecked(PHASE_WEIGHT[QUEEN]);
   return min(p, PHASE_MAX);
 }
 

@@ -36,20 +36,23 @@ export function storeKiller(ply: i32, m: Move): void {
 }
 
 /** Clears the killers of a ply (its children start fresh). */
-export function clearKillers(ply: i32): void {
+// @ts-ignore: decorator
+@inline export function clearKillers(ply: i32): void {
   unchecked((killers[ply << 1] = MOVE_NONE));
   unchecked((killers[(ply << 1) + 1] = MOVE_NONE));
 }
 
 /** The move that last refuted `prev` (by the piece now on prev's destination). */
-export function counterMove(prev: Move): Move {
+// @ts-ignore: decorator
+@inline export function counterMove(prev: Move): Move {
   if (prev == MOVE_NONE) return MOVE_NONE;
   const to = toSq(prev);
   return unchecked(counters[(pieceOn(to) << 6) | to]);
 }
 
 /** Records m as the refutation of prev. */
-export function storeCounterMove(prev: Move, m: Move): void {
+// @ts-ignore: decorator
+@inline export function storeCounterMove(prev: Move, m: Move): void {
   if (prev == MOVE_NONE) return;
   const to = toSq(prev);
   unchecked((counters[(pieceOn(to) << 6) | to] = m));
@@ -62,7 +65,8 @@ export function storeCounterMove(prev: Move, m: Move): void {
 }
 
 /** Gravity update: moves the value towards +-HISTORY_BOUND by bonus, slowing as it nears it. */
-export function updateHistory(c: Color, m: Move, bonus: i32): void {
+// @ts-ignore: decorator
+@inline export function updateHistory(c: Color, m: Move, bonus: i32): void {
   const i = (c << 12) | (<i32>m & 0xfff);
   unchecked((butterfly[i] = gravity(butterfly[i], bonus)));
 }
@@ -108,7 +112,8 @@ const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
   return historyScore(c, m) + continuationAt(row1, pieceTo) + continuationAt(row2, pieceTo);
 }
 
-function gravity(h: i32, bonus: i32): i32 {
+// @ts-ignore: decorator
+@inline function gravity(h: i32, bonus: i32): i32 {
   const b = min(max(bonus, -HISTORY_BOUND), HISTORY_BOUND);
   return h + b - (h * abs(b)) / HISTORY_BOUND;
 }
@@ -136,7 +141,8 @@ const capture = new StaticArray<i16>(PIECE_TO_NB * 8);
 }
 
 /** Updates the capture history of a capture (or promotion) by bonus. */
-export function updateCaptureHistory(pieceTo: i32, captured: i32, bonus: i32): void {
+// @ts-ignore: decorator
+@inline export function updateCaptureHistory(pieceTo: i32, captured: i32, bonus: i32): void {
   const i = (pieceTo << 3) | captured;
   unchecked((capture[i] = <i16>gravity(capture[i], bonus)));
 }

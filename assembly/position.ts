@@ -73,16 +73,20 @@ const dirtyTo = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX 
 }
 
 /** Pieces changed by the move that led to state count s (see above). */
-export function dirtyCountAt(s: i32): i32 {
+// @ts-ignore: decorator
+@inline export function dirtyCountAt(s: i32): i32 {
   return <i32>unchecked(dirtyCount[s]);
 }
-export function dirtyPieceAt(s: i32, k: i32): Piece {
+// @ts-ignore: decorator
+@inline export function dirtyPieceAt(s: i32, k: i32): Piece {
   return <i32>unchecked(dirtyPiece[s * DIRTY_MAX + k]);
 }
-export function dirtyFromAt(s: i32, k: i32): Square {
+// @ts-ignore: decorator
+@inline export function dirtyFromAt(s: i32, k: i32): Square {
   return <i32>unchecked(dirtyFrom[s * DIRTY_MAX + k]);
 }
-export function dirtyToAt(s: i32, k: i32): Square {
+// @ts-ignore: decorator
+@inline export function dirtyToAt(s: i32, k: i32): Square {
   return <i32>unchecked(dirtyTo[s * DIRTY_MAX + k]);
 }
 
@@ -346,12 +350,14 @@ export function isAttacked(sq: Square, by: Color, occ: Bitboard): bool {
 }
 
 /** Enemy pieces giving check to the side to move. */
-export function checkers(): Bitboard {
+// @ts-ignore: decorator
+@inline export function checkers(): Bitboard {
   return attackersTo(kingSquare(sideToMove), occupied()) & colorBB(sideToMove ^ 1);
 }
 
 /** True when the side to move is in check. */
-export function inCheck(): bool {
+// @ts-ignore: decorator
+@inline export function inCheck(): bool {
   return isAttacked(kingSquare(sideToMove), sideToMove ^ 1, occupied());
 }
 
@@ -628,7 +634,8 @@ export function undoNullMove(): void {
 }
 
 /** The move that led to the current position (MOVE_NONE at the root of the history). */
-export function lastMove(): Move {
+// @ts-ignore: decorator
+@inline export function lastMove(): Move {
   return stateCount > 0 ? <Move>unchecked(stInfo[stateCount - 1]) : 0;
 }
 
