@@ -57,6 +57,9 @@ const terms = new StaticArray<i32>(TERM_NB * 2);
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
 export let lastPhase: i32 = 0;
 export let lastScale: i32 = 64;
+/** True when the last evaluation came from the network, whose report (the zeroed term
+ *  table, the phase and the scale) only evaluateWithReport fills in. */
+let byNetwork = false;
 
 /** Packed score of a term for a colour from the last evaluation. */
 export function termScore(term: i32, c: Color): i32 {
@@ -441,11 +444,9 @@ function endgameScale(strong: Color): i32 {
 }
 
 /** The network's evaluation (network build with a network loaded), kept below the scores of
- *  known wins. The term breakdown is empty. */
+ *  known wins. It leaves the term report alone (the search does not read it). */
 function nnueEvaluate(): i32 {
-  memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
-  lastPhase = gamePhase();
-  lastScale = 64;
+  byNetwork = true;
   const acc = currentAccumulator(simdKernels);
   const us = acc + (sideToMove == WHITE ? 0 : <usize>ACC_HALF * 2);
   const them = acc + (sideToMove == WHITE ? <usize>ACC_HALF * 2 : 0);
@@ -454,10 +455,23 @@ function nnueEvaluate(): i32 {
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
 }
 
+/** evaluate() with its report complete for the eval command and the tuner: after a network's
+ *  evaluation the term breakdown is empty, the phase that of the material and the scale 64. */
+export function evaluateWithReport(): i32 {
+  const v = evaluate();
+  if (byNetwork) {
+    memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
+    lastPhase = gamePhase();
+    lastScale = 64;
+  }
+  return v;
+}
+
 /** The evaluation from the side to move's point of view, in centipawns: the network's in the
  *  network build (when one is loaded), the hand-crafted one otherwise; dead draws and
  *  mating a lone king are decided by the hand-crafted knowledge in both. */
 export function evaluate(): i32 {
+  byNetwork = false;
   if (insufficientMaterial()) {
     traceMarkSpecial();
     memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);

@@ -171,7 +171,7 @@ export function validatePosition(): string {
 
 // ---------------------------------------------------------------- search
 
-import { evaluate as staticEval, termScore, termName, lastPhase, lastScale, TERM_NB } from "./eval";
+import { evaluateWithReport as staticEval, termScore, termName, lastPhase, lastScale, TERM_NB } from "./eval";
 import { mgValue, egValue } from "./score";
 import {
   think, nodes, selDepth, bestMove as resultMove, ponderMove as resultPonder, bestScore as resultScore,

@@ -13,7 +13,7 @@ import { Move, MOVE_NONE, WHITE, KNIGHT, QUEEN } from "./types";
 import { doMove, undoMove, sideToMove } from "./position";
 import { generateMoves, moveList, moveAt, GEN_NOISY } from "./movegen";
 import { seeGe } from "./see";
-import { evaluate, lastPhase, lastScale } from "./eval";
+import { evaluate, evaluateWithReport, lastPhase, lastScale } from "./eval";
 import { traceClear, traceCoef, traceKingAttack, traceSpecial, setTracing, TRACE } from "./trace";
 import { WEIGHT_COUNT } from "./weights";
 import { unpackRecord } from "./packed-board";
@@ -89,7 +89,7 @@ function undoLine(count: i32): void {
 function traceInto(out: StaticArray<i32>, at: i32): i32 {
   traceClear();
   setTracing(true);
-  const v = evaluate();
+  const v = evaluateWithReport();
   setTracing(false);
   out[at] = traceSpecial ? TRACE_SPECIAL : TRACE_OK;
   out[at + 1] = lastPhase;

@@ -107,6 +107,13 @@ describe("Engine.loadNetwork", () => {
     core.loadNetwork(net);
     core.setPosition(await e.fen());
     expect(core.evaluate().score).toBe(after.score);
+    // The report's phase is the position's, as in the classical build, not a stale one.
+    const ending = "8/5k2/8/3r4/8/2N5/5K2/8 w - - 0 1";
+    await e.setPosition(ending);
+    const classical = await Core.create({ build: "classical" });
+    classical.setPosition(ending);
+    expect((await e.evaluate()).phase).toBe(classical.evaluate().phase);
+    expect((await e.evaluate()).scale).toBe(64);
   });
 
   it("rejects corrupt and foreign files by name and keeps the network in use", async () => {
