@@ -483,6 +483,8 @@ export function evaluate(): i32 {
     if (bareKing(c) && canMate(c ^ 1) && piecesOf(c ^ 1, PAWN) == 0) {
       traceMarkSpecial();
       memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
+      lastPhase = gamePhase();
+      lastScale = 64;
       const v = mopUp(c ^ 1);
       return sideToMove == WHITE ? v : -v;
     }
