@@ -459,12 +459,16 @@ function nnueEvaluate(): i32 {
  *  evaluation the term breakdown is empty, the phase that of the material and the scale 64. */
 export function evaluateWithReport(): i32 {
   const v = evaluate();
-  if (byNetwork) {
-    memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
-    lastPhase = gamePhase();
-    lastScale = 64;
-  }
+  if (byNetwork) emptyReport(64);
   return v;
+}
+
+/** The report of an evaluation without hand-crafted terms: every term zero, the phase of the
+ *  material on the board and the given endgame scale. */
+function emptyReport(scale: i32): void {
+  memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
+  lastPhase = gamePhase();
+  lastScale = scale;
 }
 
 /** The evaluation from the side to move's point of view, in centipawns: the network's in the
@@ -474,17 +478,13 @@ export function evaluate(): i32 {
   byNetwork = false;
   if (insufficientMaterial()) {
     traceMarkSpecial();
-    memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
-    lastPhase = gamePhase();
-    lastScale = 0;
+    emptyReport(0);
     return 0;
   }
   for (let c = WHITE; c <= BLACK; c++) {
     if (bareKing(c) && canMate(c ^ 1) && piecesOf(c ^ 1, PAWN) == 0) {
       traceMarkSpecial();
-      memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
-      lastPhase = gamePhase();
-      lastScale = 64;
+      emptyReport(64);
       const v = mopUp(c ^ 1);
       return sideToMove == WHITE ? v : -v;
     }

@@ -112,8 +112,9 @@ describe("Engine.loadNetwork", () => {
     await e.setPosition(ending);
     const classical = await Core.create({ build: "classical" });
     classical.setPosition(ending);
-    expect((await e.evaluate()).phase).toBe(classical.evaluate().phase);
-    expect((await e.evaluate()).scale).toBe(64);
+    const report = await e.evaluate();
+    expect(report.phase).toBe(classical.evaluate().phase);
+    expect(report.scale).toBe(64);
   });
 
   it("rejects corrupt and foreign files by name and keeps the network in use", async () => {
