@@ -144,17 +144,18 @@ export class NnueTrainer {
    *  zero, so the widened network evaluates every position as the narrow one did and the new
    *  neurons start learning from there (a function-preserving widening). A network without
    *  king buckets starts every bucket of a bucketed one from its own weights (as function-
-   *  preserving). */
+   *  preserving), and a network with B output buckets starts each of kB buckets from the one
+   *  that held its piece counts (bucket j from j / k: outputBucket's ranges nest). */
   setNetwork(net: FloatNetwork): void {
     const s = this.s;
     const kb = net.kingBuckets ?? 1;
-    if (net.hidden > s.hidden || (kb !== s.kingBuckets && kb !== 1) || net.buckets !== s.buckets || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
+    if (net.hidden > s.hidden || (kb !== s.kingBuckets && kb !== 1) || s.buckets % net.buckets !== 0 || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
       throw new Error(
         `the network is (${768 * kb} -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
           `the settings ask for ${768 * s.kingBuckets} -> ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
       );
     }
-    widen(net, this.params(), s.hidden, s.kingBuckets);
+    widen(net, this.params(), s.hidden, s.kingBuckets, s.buckets);
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
@@ -249,11 +250,12 @@ export class NnueTrainer {
 }
 
 /** Copies the network net into the parameters p of a network with hidden >= net.hidden
- *  neurons and kingBuckets king buckets (net has as many or one; the layout of FloatNetwork):
- *  its input weights and biases into the first net.hidden neurons (of every king bucket), its
- *  output weights into both perspectives' first net.hidden, any new neurons' output weights
- *  and biases to zero; their input weights are left as they are. */
-export function widen(net: FloatNetwork, p: Float32Array, hidden: number, kingBuckets = 1): void {
+ *  neurons, kingBuckets king buckets (net has as many or one) and buckets output buckets (a
+ *  multiple of net's; the layout of FloatNetwork): its input weights and biases into the
+ *  first net.hidden neurons (of every king bucket), each output bucket's weights into both
+ *  perspectives' first net.hidden of the buckets that split it, any new neurons' output
+ *  weights and biases to zero; their input weights are left as they are. */
+export function widen(net: FloatNetwork, p: Float32Array, hidden: number, kingBuckets = 1, buckets = net.buckets): void {
   const h = net.hidden;
   const q = net.params;
   const from = net.kingBuckets ?? 1;
@@ -263,19 +265,20 @@ export function widen(net: FloatNetwork, p: Float32Array, hidden: number, kingBu
   const w1 = INPUTS * from * h;
   const offB1 = inputs * hidden;
   const offW2 = offB1 + hidden;
-  const offB2 = offW2 + net.buckets * 2 * hidden;
+  const offB2 = offW2 + buckets * 2 * hidden;
+  const split = buckets / net.buckets;
   for (let f = 0; f < inputs; f++) p.set(q.subarray(src(f) * h, (src(f) + 1) * h), f * hidden);
   p.fill(0, offB1, offW2);
   p.set(q.subarray(w1, w1 + h), offB1);
   p.fill(0, offW2, offB2);
-  for (let k = 0; k < net.buckets; k++) {
+  const tail = w1 + h + net.buckets * 2 * h;
+  for (let j = 0; j < buckets; j++) {
+    const k = Math.floor(j / split);
     for (let side = 0; side < 2; side++) {
       const at = w1 + h + k * 2 * h + side * h;
-      p.set(q.subarray(at, at + h), offW2 + k * 2 * hidden + side * hidden);
+      p.set(q.subarray(at, at + h), offW2 + j * 2 * hidden + side * hidden);
     }
+    p[offB2 + j] = q[tail + k];
   }
-  const tail = w1 + h + net.buckets * 2 * h;
-  const outputBiases = net.buckets;
-  p.set(q.subarray(tail, tail + outputBiases), offB2);
-  if (net.psqt) for (let f = 0; f < inputs; f++) p[offB2 + outputBiases + f] = q[tail + outputBiases + src(f)];
+  if (net.psqt) for (let f = 0; f < inputs; f++) p[offB2 + buckets + f] = q[tail + net.buckets + src(f)];
 }

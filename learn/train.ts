@@ -16,7 +16,8 @@
 // files e-h, another while it is on files a-d (a network without them starts both from its own).
 // --init starts from the weights of a network file of the same architecture (fine-tuning the
 // previous generation's network on new games) instead of random ones; a network with a
-// narrower hidden layer is widened to --hidden, its new neurons starting silent.
+// narrower hidden layer is widened to --hidden, its new neurons starting silent, and one with
+// fewer output buckets (a divisor of --buckets) has each bucket split into the new ones.
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";

@@ -158,6 +158,13 @@ describe("NNUE trainer", () => {
     expect(() => narrow.setNetwork(dequantise(file))).toThrow(/768 -> 32.*settings ask for 768 -> 16/);
     const buckets = await NnueTrainer.create({ ...settings, hidden: 48, buckets: 1 });
     expect(() => buckets.setNetwork(dequantise(file))).toThrow(/2 bucket.*settings ask for 768 -> 48, SCReLU, 1/);
+    // Twice the output buckets start each from the one whose piece counts it splits: the
+    // same loss (the widened buckets' loss differs once any bucket is copied wrongly).
+    const split = await NnueTrainer.create({ ...settings, buckets: 4, seed: 5 });
+    split.setNetwork(dequantise(file));
+    expect(split.loss(data.validation, evalScale)).toBeCloseTo(started, 6);
+    const three = quantise((await NnueTrainer.create({ ...settings, buckets: 3 })).network());
+    expect(() => split.setNetwork(dequantise(three))).toThrow(/3 bucket/);
     // Two king buckets start both from the network's weights: the same loss, then apart.
     const kings = await NnueTrainer.create({ ...settings, kingBuckets: 2, seed: 4 });
     kings.setNetwork(dequantise(file));
