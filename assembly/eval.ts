@@ -57,9 +57,10 @@ const terms = new StaticArray<i32>(TERM_NB * 2);
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
 export let lastPhase: i32 = 0;
 export let lastScale: i32 = 64;
-/** True when the last evaluation came from the network, whose report (the zeroed term
- *  table, the phase and the scale) only evaluateWithReport fills in. */
-let byNetwork = false;
+/** The endgame scale of the last evaluation when it had no hand-crafted terms (the network,
+ *  a dead draw, mating a lone king), whose report (the zeroed term table, the phase and this
+ *  scale) only evaluateWithReport fills in; -1 when the hand-crafted evaluation filled it. */
+let emptyReportScale = -1;
 
 /** Packed score of a term for a colour from the last evaluation. */
 export function termScore(term: i32, c: Color): i32 {
@@ -446,7 +447,7 @@ function endgameScale(strong: Color): i32 {
 /** The network's evaluation (network build with a network loaded), kept below the scores of
  *  known wins. It leaves the term report alone (the search does not read it). */
 function nnueEvaluate(): i32 {
-  byNetwork = true;
+  emptyReportScale = 64;
   const acc = currentAccumulator(simdKernels);
   const us = acc + (sideToMove == WHITE ? 0 : <usize>ACC_HALF * 2);
   const them = acc + (sideToMove == WHITE ? <usize>ACC_HALF * 2 : 0);
@@ -455,11 +456,12 @@ function nnueEvaluate(): i32 {
   return min(max(v, -VALUE_KNOWN_WIN + 1), VALUE_KNOWN_WIN - 1);
 }
 
-/** evaluate() with its report complete for the eval command and the tuner: after a network's
- *  evaluation the term breakdown is empty, the phase that of the material and the scale 64. */
+/** evaluate() with its report complete for the eval command and the tuner: after an
+ *  evaluation without hand-crafted terms the term breakdown is empty, the phase that of the
+ *  material and the scale 64 (0 for a dead draw). */
 export function evaluateWithReport(): i32 {
   const v = evaluate();
-  if (byNetwork) emptyReport(64);
+  if (emptyReportScale >= 0) emptyReport(emptyReportScale);
   return v;
 }
 
@@ -475,16 +477,16 @@ function emptyReport(scale: i32): void {
  *  network build (when one is loaded), the hand-crafted one otherwise; dead draws and
  *  mating a lone king are decided by the hand-crafted knowledge in both. */
 export function evaluate(): i32 {
-  byNetwork = false;
+  emptyReportScale = -1;
   if (insufficientMaterial()) {
     traceMarkSpecial();
-    emptyReport(0);
+    emptyReportScale = 0;
     return 0;
   }
   for (let c = WHITE; c <= BLACK; c++) {
     if (bareKing(c) && canMate(c ^ 1) && piecesOf(c ^ 1, PAWN) == 0) {
       traceMarkSpecial();
-      emptyReport(64);
+      emptyReportScale = 64;
       const v = mopUp(c ^ 1);
       return sideToMove == WHITE ? v : -v;
     }
