@@ -5,7 +5,7 @@
 import { readFileSync, existsSync, writeFileSync, renameSync } from "node:fs";
 import { instantiate } from "../build/trainer.js";
 import { readRecords, recordResult, recordScore, RECORD_BYTES } from "./records.js";
-import { INPUTS, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP, type FloatNetwork } from "./net-file.js";
+import { INPUTS, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP, QA, QB, type FloatNetwork } from "./net-file.js";
 import { Rng } from "./rng.js";
 
 const TRAINER_WASM = new URL("../build/trainer.wasm", import.meta.url);
@@ -33,6 +33,9 @@ export interface TrainSettings {
   /** A linear piece-square term beside the hidden layer (starts from material values). */
   psqt: boolean;
   seed: number;
+  /** Quantisation-aware training: the network trained and evaluated is its quantised form
+   *  (the optimiser keeps latent float weights), so rounding at the end loses nothing. */
+  qat?: boolean;
 }
 
 /** Records in memory, split into training and validation sets. */
@@ -121,6 +124,7 @@ export class NnueTrainer {
     const module = await WebAssembly.compile(readFileSync(TRAINER_WASM));
     const k = await instantiate(module, { env: {} });
     k.init(s.hidden, s.buckets, s.kingBuckets, s.screlu, s.seed >>> 0, s.psqt, PSQT_MAX, OUTPUT_SCALE, WEIGHT_CLIP);
+    if (s.qat) k.setQuantisation(QA, QB);
     return new NnueTrainer(k, s);
   }
 
@@ -156,6 +160,7 @@ export class NnueTrainer {
       );
     }
     widen(net, this.params(), s.hidden, s.kingBuckets, s.buckets);
+    if (s.qat) this.k.setQuantisation(QA, QB);
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {
@@ -213,7 +218,8 @@ export class NnueTrainer {
     return this.k.evaluateRecord(0);
   }
 
-  /** Saves parameters, Adam moments and progress. */
+  /** Saves parameters (the latent ones under quantisation-aware training), Adam moments and
+   *  progress. */
   saveCheckpoint(file: string, extra: object): void {
     const p = this.parameterCount;
     const m = this.k.memory.buffer;
@@ -222,7 +228,7 @@ export class NnueTrainer {
     out.writeUInt32LE(header.length, 0);
     header.copy(out, 4);
     let at = 4 + header.length;
-    for (const ptr of [this.k.paramsPtr(), this.k.moment1Ptr(), this.k.moment2Ptr()]) {
+    for (const ptr of [this.k.latentPtr(), this.k.moment1Ptr(), this.k.moment2Ptr()]) {
       Buffer.from(m, ptr, p * 4).copy(out, at);
       at += p * 4;
     }
@@ -239,10 +245,11 @@ export class NnueTrainer {
     const p = this.parameterCount;
     if (header.parameters !== p) throw new Error(`${file}: ${header.parameters} parameters; this network has ${p}`);
     let at = 4 + len;
-    for (const ptr of [this.k.paramsPtr(), this.k.moment1Ptr(), this.k.moment2Ptr()]) {
+    for (const ptr of [this.k.latentPtr(), this.k.moment1Ptr(), this.k.moment2Ptr()]) {
       new Uint8Array(this.k.memory.buffer, ptr, p * 4).set(buf.subarray(at, at + p * 4));
       at += p * 4;
     }
+    this.k.roundLatent();
     this.step = header.step;
     this.epoch = header.epoch;
     return header;

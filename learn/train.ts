@@ -4,7 +4,7 @@
 //       [--buckets 1] [--king-buckets 1|2] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
 //       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
-//       [--init FILE.nnue]
+//       [--init FILE.nnue] [--qat]
 //
 // Every epoch prints the training and validation loss with positions per second and saves
 // <out>/checkpoint.bin (parameters, Adam moments, progress); --resume continues from it. The
@@ -18,6 +18,9 @@
 // previous generation's network on new games) instead of random ones; a network with a
 // narrower hidden layer is widened to --hidden, its new neurons starting silent, and one with
 // fewer output buckets (a divisor of --buckets) has each bucket split into the new ones.
+// --qat trains quantisation-aware: the network evaluated (and the validation loss printed) is
+// the one the file will hold, rounded to its grid, while the optimiser moves latent float
+// weights, so that a fine-tune's small steps are not rounded away when the file is written.
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     mirror: { type: "boolean", default: false },
     psqt: { type: "boolean", default: false },
     resume: { type: "boolean", default: false },
+    qat: { type: "boolean", default: false },
     init: { type: "string" },
   },
 });
@@ -87,6 +91,7 @@ const settings: TrainSettings = {
   seed: num("seed", 0, 2 ** 32 - 1, true),
   mirror: values.mirror,
   psqt: values.psqt,
+  qat: values.qat,
 };
 const out = values.out;
 mkdirSync(out, { recursive: true });

@@ -71,6 +71,31 @@ describe("NNUE trainer", () => {
     expect(c.epoch).toBe(2);
   });
 
+  it("--qat trains the quantised network itself: on the file's grid, the same loss as the file, resumable", async () => {
+    const q = { ...settings, psqt: true, kingBuckets: 2, qat: true };
+    const t = await NnueTrainer.create(q);
+    const before = t.loss(data.validation, evalScale);
+    for (let e = 0; e < 4; e++) t.trainEpoch(data, evalScale, new Rng(4, e));
+    const after = t.loss(data.validation, evalScale);
+    expect(after).toBeLessThan(before * 0.95);
+    // Every parameter the network evaluates with is what the file stores.
+    const file = quantise(t.network());
+    const plus = (v: number) => v + 0; // the kernel rounds small negative weights to -0
+    expect(Array.from(dequantise(file).params, plus)).toEqual(Array.from(t.params(), plus));
+    const plain = await NnueTrainer.create({ ...q, qat: false });
+    plain.setNetwork(dequantise(file));
+    expect(plain.loss(data.validation, evalScale)).toBe(after);
+    // The checkpoint keeps the latent weights: a resumed run ends where an uninterrupted one does.
+    const dir = mkdtempSync(join(tmpdir(), "qat-"));
+    const b = await NnueTrainer.create(q);
+    b.trainEpoch(data, evalScale, new Rng(4, 0));
+    b.saveCheckpoint(join(dir, "c.bin"), {});
+    const c = await NnueTrainer.create({ ...q, seed: 99 });
+    c.loadCheckpoint(join(dir, "c.bin"));
+    for (let e = 1; e < 4; e++) c.trainEpoch(data, evalScale, new Rng(4, e));
+    expect(Array.from(c.params())).toEqual(Array.from(t.params()));
+  });
+
   it.each([
     [false, 1],
     [true, 1],

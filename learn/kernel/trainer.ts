@@ -12,6 +12,11 @@
 //   B2 [B]        output biases
 //   PS [768K]     with psqt: a linear weight per input feature, added to the output as
 //                 (sum over the side to move's features - sum over the opponent's) / 2
+// With quantisation-aware training (setQuantisation), the optimiser updates a latent copy of
+// the parameters and the network that is evaluated and differentiated is that copy rounded to
+// the network file's grid (the gradients pass the rounding unchanged: the straight-through
+// estimator), so small updates accumulate in the latent weights until they move a quantised
+// one, and the loss the trainer reports is the quantised network's.
 // The output o is in units of outputUnit centipawns (400: the engine's eval is o * 400); the
 // prediction is sigmoid(o * outputUnit / evalScale), and the target blends the game result with
 // sigmoid(search score / evalScale), both from the side to move's view.
@@ -41,6 +46,10 @@ let params: StaticArray<f32> = new StaticArray<f32>(0);
 let grads: StaticArray<f32> = new StaticArray<f32>(0);
 let moment1: StaticArray<f32> = new StaticArray<f32>(0);
 let moment2: StaticArray<f32> = new StaticArray<f32>(0);
+// Quantisation-aware training: the latent parameters and the grid's steps (0: off).
+let latent: StaticArray<f32> = new StaticArray<f32>(0);
+let gridQA: f32 = 0;
+let gridQB: f32 = 0;
 let records: StaticArray<u8> = new StaticArray<u8>(0);
 
 // Per-position scratch: accumulators, activations and their gradients for both perspectives.
@@ -118,6 +127,35 @@ export function parameterCount(): i32 {
 export function paramsPtr(): usize {
   return changetype<usize>(params);
 }
+/** The parameters the optimiser updates: the latent ones under quantisation-aware training,
+ *  else the network's own (the host writes and checkpoints these). */
+export function latentPtr(): usize {
+  return changetype<usize>(gridQA > 0 ? latent : params);
+}
+
+/** Turns on quantisation-aware training for a network file with first-layer scale qa and
+ *  output-layer scale qb (qa = 0 turns it off): the present parameters become the latent
+ *  ones, and the network is their rounding. */
+export function setQuantisation(qa: f32, qb: f32): void {
+  gridQA = qa;
+  gridQB = qb;
+  latent = qa > 0 ? StaticArray.slice<f32>(params) : new StaticArray<f32>(0);
+  if (qa > 0) roundLatent();
+}
+
+/** The network from the latent parameters (after the host wrote them). */
+export function roundLatent(): void {
+  if (gridQA == 0) return;
+  for (let i = 0; i < P; i++) unchecked((params[i] = onGrid(unchecked(latent[i]), i)));
+}
+
+/** Parameter i's value w rounded as the network file stores it. */
+// @ts-ignore: decorator
+@inline function onGrid(w: f32, i: i32): f32 {
+  const q = i < offW2 ? gridQA : i < offB2 ? gridQB : i < offPs ? gridQA * gridQB : outputUnit;
+  return Mathf.round(w * q) / q;
+}
+
 export function moment1Ptr(): usize {
   return changetype<usize>(moment1);
 }
@@ -294,12 +332,15 @@ export function trainBatch(n: i32, wdl: f32, evalScale: f32, lr: f32, weightDeca
     const v = b2 * unchecked(moment2[i]) + (1 - b2) * g * g;
     unchecked((moment1[i] = m));
     unchecked((moment2[i] = v));
-    let w = unchecked(params[i]);
+    let w = gridQA > 0 ? unchecked(latent[i]) : unchecked(params[i]);
     // The piece-square term is not decayed, and has a limit of its own (a queen is 2.25 units).
     w -= lr * ((m / c1) / (Mathf.sqrt(v / c2) + <f32>1e-8) + (i < offPs ? weightDecay * w : 0));
     if (i < offB2) w = min(max(w, -weightClip), weightClip);
     else if (i >= offPs) w = min(max(w, -psqtClip), psqtClip);
-    unchecked((params[i] = w));
+    if (gridQA > 0) {
+      unchecked((latent[i] = w));
+      unchecked((params[i] = onGrid(w, i)));
+    } else unchecked((params[i] = w));
   }
   return loss;
 }
