@@ -12,14 +12,14 @@
 //   B2 [B]        output biases
 //   PS [768K]     with psqt: a linear weight per input feature, added to the output as
 //                 (sum over the side to move's features - sum over the opponent's) / 2
+// The output o is in units of outputUnit centipawns (400: the engine's eval is o * 400); the
+// prediction is sigmoid(o * outputUnit / evalScale), and the target blends the game result with
+// sigmoid(search score / evalScale), both from the side to move's view.
 // With quantisation-aware training (setQuantisation), the optimiser updates a latent copy of
 // the parameters and the network that is evaluated and differentiated is that copy rounded to
 // the network file's grid (the gradients pass the rounding unchanged: the straight-through
 // estimator), so small updates accumulate in the latent weights until they move a quantised
 // one, and the loss the trainer reports is the quantised network's.
-// The output o is in units of outputUnit centipawns (400: the engine's eval is o * 400); the
-// prediction is sigmoid(o * outputUnit / evalScale), and the target blends the game result with
-// sigmoid(search score / evalScale), both from the side to move's view.
 
 const PIECE_SQUARES = 768;
 let inputs = PIECE_SQUARES; // input features: PIECE_SQUARES per king bucket
