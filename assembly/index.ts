@@ -537,7 +537,7 @@ export function weightLayoutError(): string {
 // ---------------------------------------------------------------- network
 
 import { USE_NNUE } from "./config";
-import { loadNetwork, netErrorText, hidden as networkHiddenSize, netHash, setSimdKernels } from "./nnue";
+import { loadNetwork, netErrorText, hidden as networkHiddenSize, kingBuckets as networkKingBuckets, INPUTS, netHash, setSimdKernels } from "./nnue";
 import { runKernel } from "./nnue-bench";
 export { PSQT_MAX } from "./nnue";
 import { invalidateAccumulators } from "./accumulator";
@@ -570,6 +570,10 @@ export function networkError(): string {
 /** Hidden size of the network in use (0: none, the hand-crafted evaluation is used). */
 export function networkHidden(): i32 {
   return USE_NNUE ? networkHiddenSize : 0;
+}
+/** Input features of the network in use: 768 per king bucket (0: none). */
+export function networkInputs(): i32 {
+  return USE_NNUE && networkHiddenSize != 0 ? INPUTS * networkKingBuckets : 0;
 }
 /** The search's network kernels: SIMD (true, the default) or the scalar references. */
 export function networkSimd(on: bool): void {

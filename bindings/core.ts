@@ -34,8 +34,9 @@ export interface DivideEntry {
 export interface EngineInfo {
   build: EngineBuild;
   evaluation: "nnue" | "classical";
-  /** The network in use: its file name (wcnn-<content hash>.nnue) and hidden size. */
-  network?: { name: string; hidden: number };
+  /** The network in use: its file name (wcnn-<content hash>.nnue), input features (768 per
+   *  king bucket) and hidden size. */
+  network?: { name: string; inputs: number; hidden: number };
 }
 
 /** A tunable search parameter (assembly/search-params.ts). */
@@ -155,13 +156,13 @@ export class Core {
   }
 
   /** What this instance runs: its build, and the evaluation in use ("nnue" with the network's
-   *  hash and hidden size, or "classical" — also in the network build while it has no network). */
+   *  hash, inputs and hidden size, or "classical" — also in the network build while it has no network). */
   info(): EngineInfo {
     return this.guard((w) => {
       const hidden = w.networkHidden();
       const build: EngineBuild = w.networkAvailable() ? "nnue" : "classical";
       if (hidden === 0) return { build, evaluation: "classical" };
-      return { build, evaluation: "nnue", network: { name: networkName(w.networkHash()), hidden } };
+      return { build, evaluation: "nnue", network: { name: networkName(w.networkHash()), inputs: w.networkInputs(), hidden } };
     });
   }
 

@@ -314,7 +314,7 @@ export class UciSession {
     }
     this.evalFile = value;
     const info = await this.engine.info();
-    this.send(`info string EvalFile ${value.slice(0, 200)} loaded: ${info.network?.name} (768x${info.network?.hidden})`);
+    this.send(`info string EvalFile ${value.slice(0, 200)} loaded: ${info.network?.name} (${info.network?.inputs}x${info.network?.hidden})`);
   }
 
   private async setOption(tokens: string[]): Promise<void> {

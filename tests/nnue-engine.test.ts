@@ -51,7 +51,7 @@ describe("builds", () => {
   it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
     expect(simdSupported()).toBe(true); // Node 20
     // The network build embeds the network named in package.json's build:nnue.
-    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: EMBEDDED_NET, hidden: 128 } });
+    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: EMBEDDED_NET, inputs: 1536, hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
   });
@@ -98,7 +98,7 @@ describe("Engine.loadNetwork", () => {
     await e.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     const before = await e.evaluate();
     await e.loadNetwork(net);
-    expect(await e.info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: netName, hidden: 32 } });
+    expect(await e.info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: netName, inputs: 768, hidden: 32 } });
     const after = await e.evaluate();
     expect(after.network).toBe(netName);
     expect(after.terms).toEqual([]);
@@ -150,8 +150,11 @@ describe("UCI", () => {
       uci.send("uci");
       await uci.waitFor((l) => l === "uciok");
       expect(out.some((l) => /^option name EvalFile type string default /.test(l))).toBe(true);
+      // The embedded network has two king buckets (1536 inputs); the test's, one.
+      uci.send(`setoption name EvalFile value ${fileURLToPath(new URL(`../nets/${EMBEDDED_NET}`, import.meta.url))}`);
+      expect(await uci.waitFor((l) => l.includes("EvalFile") && l.includes("loaded"))).toContain(`loaded: ${EMBEDDED_NET} (1536x128)`);
       uci.send(`setoption name EvalFile value ${netFile}`);
-      await uci.waitFor((l) => l.includes("EvalFile") && l.includes("loaded"));
+      expect(await uci.waitFor((l) => l.includes("EvalFile") && l.includes(`loaded: ${netName}`))).toContain(`loaded: ${netName} (768x32)`);
       uci.send(`setoption name EvalFile value ${CLI}`);
       const err = await uci.waitFor((l) => l.startsWith("info string error"));
       expect(err).toMatch(/EvalFile .*not a valid network: not a network file .*the network in use stays/);
