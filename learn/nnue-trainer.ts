@@ -159,8 +159,10 @@ export class NnueTrainer {
           `the settings ask for ${768 * s.kingBuckets} -> ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
       );
     }
-    widen(net, this.params(), s.hidden, s.kingBuckets, s.buckets);
-    if (s.qat) this.k.setQuantisation(QA, QB);
+    // Under quantisation-aware training the latent weights are written, then rounded (as
+    // loadCheckpoint does); otherwise the two are the network's own.
+    widen(net, new Float32Array(this.k.memory.buffer, this.k.latentPtr(), this.parameterCount), s.hidden, s.kingBuckets, s.buckets);
+    this.k.roundLatent();
   }
 
   private put(records: Uint8Array, indices: Int32Array | null, from: number, n: number): void {

@@ -85,6 +85,9 @@ describe("NNUE trainer", () => {
     const plain = await NnueTrainer.create({ ...q, qat: false });
     plain.setNetwork(dequantise(file));
     expect(plain.loss(data.validation, evalScale)).toBe(after);
+    const again = await NnueTrainer.create(q); // --init under --qat: the file's network itself
+    again.setNetwork(dequantise(file));
+    expect(again.loss(data.validation, evalScale)).toBe(after);
     // The checkpoint keeps the latent weights: a resumed run ends where an uninterrupted one does.
     const dir = mkdtempSync(join(tmpdir(), "qat-"));
     const b = await NnueTrainer.create(q);
