@@ -15,30 +15,56 @@ import {
   ACC_HALF, stride, kingBuckets, featureIndex, featureColumn, featureBiases, kingBlock, crossesKingBlock,
 } from "./nnue";
 import { USE_NNUE } from "./config";
+import {
+  ARENA, ARENA_ACCUMULATORS, ARENA_ACC_TAGS, ARENA_ACC_VALID, ARENA_ACC_COLUMNS, ACC_RING, ACC_SLOT_BYTES,
+} from "./arena";
 
-const RING = 256;
-const MASK = RING - 1;
+// The ring of ACC_RING accumulators is in the thread's arena, each slot with the key of the
+// position it was made for and whether it is valid.
+const MASK = ACC_RING - 1;
 /** Moves walked back to an earlier accumulator at most; beyond, a refresh is cheaper. */
 const WALK_MAX = 24;
-const SLOT_BYTES: usize = 2 * ACC_HALF * 2;
-const ACC: usize = memory.data(USE_NNUE ? RING * <i32>SLOT_BYTES : 16, 16);
-const tags = new StaticArray<u64>(USE_NNUE ? RING : 1);
-const valid = new StaticArray<bool>(USE_NNUE ? RING : 1);
 
-// The feature columns one update adds and subtracts, for one perspective.
-const adds = new StaticArray<usize>(4);
-const subs = new StaticArray<usize>(4);
+// The feature columns one update adds and subtracts, for one perspective: four addresses
+// each at ARENA_ACC_COLUMNS, the added first.
 let addCount = 0;
 let subCount = 0;
 
 /** Forgets every accumulator (after a new network is loaded). */
 export function invalidateAccumulators(): void {
-  for (let i = 0; i < RING; i++) valid[i] = false;
+  if (USE_NNUE) memory.fill(ARENA + ARENA_ACC_VALID, 0, ACC_RING);
 }
 
 // @ts-ignore: decorator
 @inline function slotAddress(slot: i32): usize {
-  return ACC + <usize>slot * SLOT_BYTES;
+  return ARENA + ARENA_ACCUMULATORS + <usize>slot * ACC_SLOT_BYTES;
+}
+
+// @ts-ignore: decorator
+@inline function slotValid(slot: i32): bool {
+  return load<u8>(ARENA + <usize>slot, ARENA_ACC_VALID) != 0;
+}
+
+// @ts-ignore: decorator
+@inline function slotTag(slot: i32): u64 {
+  return load<u64>(ARENA + (<usize>slot << 3), ARENA_ACC_TAGS);
+}
+
+/** Marks a slot valid for the position with key k. */
+// @ts-ignore: decorator
+@inline function setSlot(slot: i32, k: u64): void {
+  store<u64>(ARENA + (<usize>slot << 3), k, ARENA_ACC_TAGS);
+  store<u8>(ARENA + <usize>slot, 1, ARENA_ACC_VALID);
+}
+
+// @ts-ignore: decorator
+@inline function added(k: i32): usize {
+  return load<usize>(ARENA + (<usize>k << 2), ARENA_ACC_COLUMNS);
+}
+
+// @ts-ignore: decorator
+@inline function subtracted(k: i32): usize {
+  return load<usize>(ARENA + (<usize>k << 2), ARENA_ACC_COLUMNS + 16);
 }
 
 /** The accumulator of the current position (made if needed): white's half at the address,
@@ -46,13 +72,13 @@ export function invalidateAccumulators(): void {
 export function currentAccumulator(simd: bool = true): usize {
   const s = stateCount;
   const slot = s & MASK;
-  if (unchecked(valid[slot]) && unchecked(tags[slot]) == key) return slotAddress(slot);
+  if (slotValid(slot) && slotTag(slot) == key) return slotAddress(slot);
   let found = 0;
   const limit = min(s, WALK_MAX);
   for (let j = 1; j <= limit; j++) {
     if (kingBuckets > 1 && movesKingAcross(s - j + 1)) break;
     const a = (s - j) & MASK;
-    if (unchecked(valid[a]) && unchecked(tags[a]) == keyBefore(j)) {
+    if (slotValid(a) && slotTag(a) == keyBefore(j)) {
       found = j;
       break;
     }
@@ -63,12 +89,10 @@ export function currentAccumulator(simd: bool = true): usize {
     for (let t = s - found + 1; t <= s; t++) {
       const to = t & MASK;
       applyMove(slotAddress((t - 1) & MASK), slotAddress(to), t, simd);
-      unchecked((tags[to] = t == s ? key : keyBefore(s - t)));
-      unchecked((valid[to] = true));
+      setSlot(to, t == s ? key : keyBefore(s - t));
     }
   }
-  unchecked((tags[slot] = key));
-  unchecked((valid[slot] = true));
+  setSlot(slot, key);
   return slotAddress(slot);
 }
 
@@ -125,8 +149,14 @@ function gather(t: i32, view: i32, block: i32): void {
     const pc: Piece = dirtyPieceAt(t, k);
     const from: Square = dirtyFromAt(t, k);
     const to: Square = dirtyToAt(t, k);
-    if (from != SQ_NONE) unchecked((subs[subCount++] = featureColumn(block + featureIndex(view, pc, from))));
-    if (to != SQ_NONE) unchecked((adds[addCount++] = featureColumn(block + featureIndex(view, pc, to))));
+    if (from != SQ_NONE) {
+      store<usize>(ARENA + (<usize>subCount << 2), featureColumn(block + featureIndex(view, pc, from)), ARENA_ACC_COLUMNS + 16);
+      subCount++;
+    }
+    if (to != SQ_NONE) {
+      store<usize>(ARENA + (<usize>addCount << 2), featureColumn(block + featureIndex(view, pc, to)), ARENA_ACC_COLUMNS);
+      addCount++;
+    }
   }
 }
 
@@ -144,17 +174,17 @@ function applySimd(src: usize, dst: usize): void {
   const end = <usize>stride * 2;
   // The usual moves, unrolled: a quiet move (one in, one out) and a capture (one in, two out).
   if (addCount == 1 && subCount == 1) {
-    const a = unchecked(adds[0]);
-    const s = unchecked(subs[0]);
+    const a = added(0);
+    const s = subtracted(0);
     for (let i: usize = 0; i < end; i += 16) {
       v128.store(dst + i, i16x8.sub(i16x8.add(v128.load(src + i), v128.load(a + i)), v128.load(s + i)));
     }
     return;
   }
   if (addCount == 1 && subCount == 2) {
-    const a = unchecked(adds[0]);
-    const s0 = unchecked(subs[0]);
-    const s1 = unchecked(subs[1]);
+    const a = added(0);
+    const s0 = subtracted(0);
+    const s1 = subtracted(1);
     for (let i: usize = 0; i < end; i += 16) {
       const x = i16x8.sub(i16x8.add(v128.load(src + i), v128.load(a + i)), v128.load(s0 + i));
       v128.store(dst + i, i16x8.sub(x, v128.load(s1 + i)));
@@ -163,8 +193,8 @@ function applySimd(src: usize, dst: usize): void {
   }
   for (let i: usize = 0; i < end; i += 16) {
     let x = v128.load(src + i);
-    for (let k = 0; k < addCount; k++) x = i16x8.add(x, v128.load(unchecked(adds[k]) + i));
-    for (let k = 0; k < subCount; k++) x = i16x8.sub(x, v128.load(unchecked(subs[k]) + i));
+    for (let k = 0; k < addCount; k++) x = i16x8.add(x, v128.load(added(k) + i));
+    for (let k = 0; k < subCount; k++) x = i16x8.sub(x, v128.load(subtracted(k) + i));
     v128.store(dst + i, x);
   }
 }
@@ -173,8 +203,8 @@ function applyScalar(src: usize, dst: usize): void {
   const end = <usize>stride * 2;
   for (let i: usize = 0; i < end; i += 2) {
     let x = <i32>load<i16>(src + i);
-    for (let k = 0; k < addCount; k++) x += <i32>load<i16>(unchecked(adds[k]) + i);
-    for (let k = 0; k < subCount; k++) x -= <i32>load<i16>(unchecked(subs[k]) + i);
+    for (let k = 0; k < addCount; k++) x += <i32>load<i16>(added(k) + i);
+    for (let k = 0; k < subCount; k++) x -= <i32>load<i16>(subtracted(k) + i);
     store<i16>(dst + i, <i16>x);
   }
 }

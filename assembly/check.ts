@@ -11,13 +11,19 @@ import {
 import { squareBB } from "./bitboard";
 import { pawnAttacks, knightAttacks, bishopAttacks, rookAttacks } from "./attacks";
 import { sideToMove, key, occupied, colorBB, pieces, pieceOn, kingSquare, castlingRookSquare } from "./position";
+import { ARENA, ARENA_CHECK_SQUARES } from "./arena";
 
 // The check info of the position last asked about, told apart by its key, occupancy and side.
 let infoKey: Key = 0;
 let infoOccupied: Bitboard = 0;
 let infoSide: Color = -1;
-// Squares from which a pawn, knight, bishop, rook or queen of the side to move checks the enemy king.
-const checkSquares = new StaticArray<Bitboard>(KING + 1);
+// Squares from which a pawn, knight, bishop, rook or queen of the side to move checks the enemy
+// king, by piece type, in the thread's arena.
+
+// @ts-ignore: decorator
+@inline function setCheckSquares(pt: i32, b: Bitboard): void {
+  store<u64>(ARENA + (<usize>pt << 3), b, ARENA_CHECK_SQUARES);
+}
 // The mover's men that may stand between one of its sliders and the enemy king (a superset:
 // the mover's men first seen from the king along a line on which a slider of the mover stands
 // behind one of them).
@@ -30,12 +36,12 @@ function updateCheckInfo(): void {
   const ours = colorBB(us);
   const diagonal = bishopAttacks(ksq, occ);
   const straight = rookAttacks(ksq, occ);
-  unchecked((checkSquares[PAWN] = pawnAttacks(us ^ 1, ksq)));
-  unchecked((checkSquares[KNIGHT] = knightAttacks(ksq)));
-  unchecked((checkSquares[BISHOP] = diagonal));
-  unchecked((checkSquares[ROOK] = straight));
-  unchecked((checkSquares[QUEEN] = diagonal | straight));
-  unchecked((checkSquares[KING] = 0));
+  setCheckSquares(PAWN, pawnAttacks(us ^ 1, ksq));
+  setCheckSquares(KNIGHT, knightAttacks(ksq));
+  setCheckSquares(BISHOP, diagonal);
+  setCheckSquares(ROOK, straight);
+  setCheckSquares(QUEEN, diagonal | straight);
+  setCheckSquares(KING, 0);
   const diagonalBlockers = diagonal & ours;
   const straightBlockers = straight & ours;
   const diagonalSliders = (pieces(BISHOP) | pieces(QUEEN)) & ours;
@@ -55,7 +61,7 @@ export function givesCheck(m: Move): bool {
   if (moveFlag(m) != NORMAL) return givesCheckSlow(m);
   if (key != infoKey || occupied() != infoOccupied || sideToMove != infoSide) updateCheckInfo();
   const from = fromSq(m);
-  if (unchecked(checkSquares[typeOf(pieceOn(from))]) & squareBB(toSq(m))) return true;
+  if (load<u64>(ARENA + (<usize>typeOf(pieceOn(from)) << 3), ARENA_CHECK_SQUARES) & squareBB(toSq(m))) return true;
   return (discoverers & squareBB(from)) != 0 && givesCheckSlow(m);
 }
 

@@ -9,10 +9,11 @@
 import { Color, WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from "./types";
 import { piecesOf, pieces, colorBB } from "./position";
 import { VALUE_KNOWN_WIN } from "./score";
+import { ARENA, ARENA_CORRECTION, CORRECTION_BITS, CORRECTION_SIZE } from "./arena";
 
 /** Each table has 2 * SIZE entries: SIZE per side to move, indexed by a hash's top BITS bits. */
-const BITS = 14;
-const SIZE = 1 << BITS;
+const BITS = CORRECTION_BITS;
+const SIZE = CORRECTION_SIZE;
 /** Entries are kept in 1/GRAIN centipawns. */
 const GRAIN = 256;
 /** A new result counts weight/SCALE in the entry's moving average. */
@@ -21,9 +22,9 @@ const SCALE = 256;
 const LIMIT = 64 * GRAIN;
 const WEIGHT_MAX = 16;
 
-// By side to move: the pawn structure's table, then white's pieces', then black's. Entries
-// stay within ±LIMIT, so 16 bits hold them: half the memory of i32, fewer cache misses.
-const table = new StaticArray<i16>(3 * 2 * SIZE);
+// By side to move: the pawn structure's table, then white's pieces', then black's, in the
+// thread's arena. Entries stay within ±LIMIT, so 16 bits hold them: half the memory of i32,
+// fewer cache misses.
 const PAWN_TABLE = 0;
 const WHITE_PIECES_TABLE = 2 * SIZE;
 const BLACK_PIECES_TABLE = 4 * SIZE;
@@ -32,6 +33,11 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
 // @ts-ignore: decorator
 @inline function slot(base: i32, c: Color, h: u64): i32 {
   return base + ((c << BITS) | <i32>(h >> (64 - BITS)));
+}
+
+// @ts-ignore: decorator
+@inline function entry(i: i32): i32 {
+  return <i32>load<i16>(ARENA + (<usize>i << 1), ARENA_CORRECTION);
 }
 
 /** The pawn structure's entry for side c (a multiplicative hash of both sides' pawns). */
@@ -54,9 +60,9 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
  *  withPieces the average of the pawn structure's and the two sides' pieces'. */
 // @ts-ignore: decorator
 @inline function correction(c: Color, withPieces: bool): i32 {
-  const pawns = <i32>unchecked(table[pawnSlot(c)]);
+  const pawns = entry(pawnSlot(c));
   if (!withPieces) return pawns;
-  return pawns / 2 + (<i32>unchecked(table[piecesSlot(WHITE, c)]) + <i32>unchecked(table[piecesSlot(BLACK, c)])) / 4;
+  return pawns / 2 + (entry(piecesSlot(WHITE, c)) + entry(piecesSlot(BLACK, c))) / 4;
 }
 
 /** The static evaluation raw (side to move c's view) with its correction; known wins and
@@ -71,8 +77,8 @@ const BLACK_PIECES_TABLE = 4 * SIZE;
 /** Moves entry i towards diff (in 1/GRAIN centipawns) by weight/SCALE. */
 // @ts-ignore: decorator
 @inline function learn(i: i32, diff: i32, weight: i32): void {
-  const e = <i32>unchecked(table[i]) + (diff * weight) / SCALE;
-  unchecked((table[i] = <i16>min(max(e, -LIMIT), LIMIT)));
+  const e = entry(i) + (diff * weight) / SCALE;
+  store<i16>(ARENA + (<usize>i << 1), <i16>min(max(e, -LIMIT), LIMIT), ARENA_CORRECTION);
 }
 
 /** Moves the corrections of the current position towards what a search of `depth` found
@@ -88,5 +94,5 @@ export function updateCorrection(c: Color, staticEval: i32, score: i32, depth: i
 
 /** Forgets every correction (new game). */
 export function clearCorrection(): void {
-  memory.fill(changetype<usize>(table), 0, table.length * 2);
+  memory.fill(ARENA + ARENA_CORRECTION, 0, 3 * 2 * SIZE * 2);
 }

@@ -16,6 +16,7 @@ import { trace, traceOn, traceKing, traceMarkSpecial } from "./trace";
 import { USE_NNUE } from "./config";
 import { ACC_HALF, hidden, outputSimd, outputScalar, outputBucket, simdKernels } from "./nnue";
 import { currentAccumulator } from "./accumulator";
+import { ARENA, ARENA_EVAL_TERMS, EVAL_TERM_SLOTS } from "./arena";
 import {
   W_PIECE_VALUE, W_PAWN_PSQ, W_KNIGHT_MOBILITY, W_BISHOP_MOBILITY, W_ROOK_MOBILITY, W_QUEEN_MOBILITY,
   W_PASSED_PAWN, W_PASSED_FREE_PATH, W_PASSED_THEIR_KING_DISTANCE, W_PASSED_OUR_KING_DISTANCE, W_PAWN_STORM,
@@ -52,8 +53,20 @@ const TERM_NAMES: StaticArray<string> = ["Material", "Pawns", "Passed", "Mobilit
 export function termName(t: i32): string {
   return TERM_NAMES[t];
 }
-/** Packed score of each term for each colour from the last evaluation: [term * 2 + colour]. */
-const terms = new StaticArray<i32>(TERM_NB * 2);
+// Packed score of each term for each colour from the last evaluation, [term * 2 + colour],
+// in the thread's arena.
+// @ts-ignore: decorator
+if (TERM_NB * 2 > EVAL_TERM_SLOTS) ERROR("the arena has no room for every evaluation term");
+
+// @ts-ignore: decorator
+@inline function setTerm(i: i32, v: i32): void {
+  store<i32>(ARENA + (<usize>i << 2), v, ARENA_EVAL_TERMS);
+}
+
+// @ts-ignore: decorator
+@inline function termAt(i: i32): i32 {
+  return load<i32>(ARENA + (<usize>i << 2), ARENA_EVAL_TERMS);
+}
 /** Phase (0 endgame .. PHASE_MAX midgame) and endgame scale (of 64) of the last evaluation. */
 export let lastPhase: i32 = 0;
 export let lastScale: i32 = 64;
@@ -64,7 +77,7 @@ let emptyReportScale = -1;
 
 /** Packed score of a term for a colour from the last evaluation. */
 export function termScore(term: i32, c: Color): i32 {
-  return terms[term * 2 + c];
+  return termAt(term * 2 + c);
 }
 
 // Per-evaluation scratch state.
@@ -262,8 +275,8 @@ function pieceTerms(us: Color): void {
     attacked1 |= minors | rooks | queens;
   }
   const sign = us == WHITE ? 1 : -1;
-  unchecked((terms[TERM_MOBILITY * 2 + us] = mobility * sign));
-  unchecked((terms[TERM_PIECES * 2 + us] = extra * sign));
+  setTerm(TERM_MOBILITY * 2 + us, mobility * sign);
+  setTerm(TERM_PIECES * 2 + us, extra * sign);
 }
 
 /** Threats: enemy pieces attacked by pawns, heavy pieces attacked by lighter ones, and
@@ -283,7 +296,7 @@ function threatTerms(us: Color): void {
   trace(W_THREAT_BY_MINOR, us, byMinor);
   trace(W_THREAT_BY_ROOK, us, byRook);
   trace(W_HANGING, us, hanging);
-  unchecked((terms[TERM_THREATS * 2 + us] = us == WHITE ? s : -s));
+  setTerm(TERM_THREATS * 2 + us, us == WHITE ? s : -s);
 }
 
 /** The rank `r` as seen by colour c (0 = its back rank) as a bitboard. */
@@ -312,8 +325,8 @@ function pawnTerms(us: Color, entry: usize): void {
   const sign = us == WHITE ? 1 : -1;
   // The tuner's trace needs each pawn's terms, which the cache does not keep.
   const structure = traceOn() ? traceStructure(us) : structureScore(entry, us);
-  unchecked((terms[TERM_PAWNS * 2 + us] = structure * sign));
-  unchecked((terms[TERM_PASSED * 2 + us] = passed * sign));
+  setTerm(TERM_PAWNS * 2 + us, structure * sign);
+  setTerm(TERM_PASSED * 2 + us, passed * sign);
 }
 
 function passedPawn(us: Color, sq: Square, r: i32, stop: Square, blockers: u64): i32 {
@@ -365,7 +378,7 @@ function kingTerms(us: Color): void {
   const counts = zoneAttackers >= KING_ATTACKERS_MIN && piecesOf(them, QUEEN) != 0;
   if (counts) s -= S(min((zoneUnits * zoneUnits) / KING_ATTACK_DIVISOR, KING_ATTACK_MAX), 0);
   traceKing(us, 0, counts ? 1 : 0);
-  unchecked((terms[TERM_KING * 2 + us] = us == WHITE ? s : -s));
+  setTerm(TERM_KING * 2 + us, us == WHITE ? s : -s);
 }
 
 // @ts-ignore: decorator
@@ -468,7 +481,7 @@ export function evaluateWithReport(): i32 {
 /** The report of an evaluation without hand-crafted terms: every term zero, the phase of the
  *  material on the board and the given endgame scale. */
 function emptyReport(scale: i32): void {
-  memory.fill(changetype<usize>(terms), 0, TERM_NB * 2 * 4);
+  memory.fill(ARENA + ARENA_EVAL_TERMS, 0, TERM_NB * 2 * 4);
   lastPhase = gamePhase();
   lastScale = scale;
 }
@@ -495,7 +508,7 @@ export function evaluate(): i32 {
   prepare();
   const entry = pawnEntry();
   for (let c = WHITE; c <= BLACK; c++) {
-    unchecked((terms[TERM_MATERIAL * 2 + c] = materialPsq(c)));
+    setTerm(TERM_MATERIAL * 2 + c, materialPsq(c));
     pieceTerms(c);
     pawnTerms(c, entry);
   }
@@ -503,11 +516,11 @@ export function evaluate(): i32 {
   kingTerms(BLACK);
   threatTerms(WHITE);
   threatTerms(BLACK);
-  unchecked((terms[TERM_TEMPO * 2 + sideToMove] = sideToMove == WHITE ? TEMPO : -TEMPO));
+  setTerm(TERM_TEMPO * 2 + sideToMove, sideToMove == WHITE ? TEMPO : -TEMPO);
   trace(W_TEMPO, sideToMove);
-  unchecked((terms[TERM_TEMPO * 2 + (sideToMove ^ 1)] = 0));
+  setTerm(TERM_TEMPO * 2 + (sideToMove ^ 1), 0);
   let total = 0;
-  for (let i = 0; i < TERM_NB * 2; i++) total += unchecked(terms[i]);
+  for (let i = 0; i < TERM_NB * 2; i++) total += termAt(i);
   const mg = mgValue(total);
   let eg = egValue(total);
   const scale = endgameScale(eg >= 0 ? WHITE : BLACK);

@@ -12,9 +12,10 @@ import { popcount, squareBB, RANK_1_BB, RANK_8_BB } from "./bitboard";
 import { pawnAttacks } from "./attacks";
 import {
   clearBoard, putPiece, setState, pieceOn, piecesOf, colorBB, pieces, isAttacked, kingSquare, occupied,
-  saveSnapshot, loadSnapshot, SNAPSHOT_SIZE, setCastlingRook, outermostRook, castlingRookSquare, chess960,
+  saveSnapshot, loadSnapshot, setCastlingRook, outermostRook, castlingRookSquare, chess960,
   sideToMove, castlingRights, epSquare, rule50, gamePly,
 } from "./position";
+import { ARENA, ARENA_SNAPSHOT } from "./arena";
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -42,7 +43,6 @@ export const FEN_TRAILING = 17;
 export let fenErrorText: string = "";
 
 const PIECE_CHARS = " PNBRQK  pnbrqk";
-const snapshot: usize = memory.data(<i32>SNAPSHOT_SIZE, 8);
 
 function fail(code: i32, text: string): i32 {
   fenErrorText = text;
@@ -227,6 +227,7 @@ function parseFields(fields: string[]): i32 {
 /** Sets the position from a FEN. On error the previous position stays, and the code
  *  (FEN_*) is returned with the text in fenErrorText. */
 export function parseFen(fen: string): i32 {
+  const snapshot = ARENA + ARENA_SNAPSHOT;
   saveSnapshot(snapshot);
   clearBoard();
   const err = parseFields(splitFields(fen));

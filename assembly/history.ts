@@ -6,69 +6,89 @@
 import { Color, Move, MAX_PLY, MOVE_NONE, toSq } from "./types";
 import { pieceOn } from "./position";
 import { clearCorrection } from "./correction";
+import {
+  ARENA, ARENA_KILLERS, ARENA_COUNTER_MOVES, ARENA_BUTTERFLY, ARENA_CONTINUATION, ARENA_PLY_MOVES, ARENA_CAPTURE_HISTORY,
+  ARENA_CORRECTION, PIECE_TO_NB,
+} from "./arena";
 
 /** Bound of history values; the gravity rule keeps |h| below it. */
 export const HISTORY_BOUND = 16384;
 
-const killers = new StaticArray<u16>(MAX_PLY * 2);
-const counters = new StaticArray<u16>(16 * 64); // [piece that moved][its destination]
-const butterfly = new StaticArray<i32>(2 * 64 * 64); // [colour][from][to]
+// All of it is in the thread's arena (arena.ts): killers [ply][2], counter moves [piece that
+// moved][its destination], butterfly history [colour][from][to], continuation history,
+// capture history, and the move made at each ply.
+
+// @ts-ignore: decorator
+@inline function killerAt(i: i32): Move {
+  return load<u16>(ARENA + (<usize>i << 1), ARENA_KILLERS);
+}
+// @ts-ignore: decorator
+@inline function setKillerAt(i: i32, m: Move): void {
+  store<u16>(ARENA + (<usize>i << 1), m, ARENA_KILLERS);
+}
+// @ts-ignore: decorator
+@inline function counterSlot(prev: Move): usize {
+  const to = toSq(prev);
+  return ARENA + ARENA_COUNTER_MOVES + (<usize>((pieceOn(to) << 6) | to) << 1);
+}
+// @ts-ignore: decorator
+@inline function butterflySlot(c: Color, m: Move): usize {
+  return ARENA + ARENA_BUTTERFLY + (<usize>((c << 12) | (<i32>m & 0xfff)) << 2);
+}
 
 /** First killer move at ply. */
 // @ts-ignore: decorator
 @inline export function killer1(ply: i32): Move {
-  return unchecked(killers[ply << 1]);
+  return killerAt(ply << 1);
 }
 
 /** Second killer move at ply. */
 // @ts-ignore: decorator
 @inline export function killer2(ply: i32): Move {
-  return unchecked(killers[(ply << 1) + 1]);
+  return killerAt((ply << 1) + 1);
 }
 
 /** Remembers a quiet move that caused a cutoff at ply. */
 export function storeKiller(ply: i32, m: Move): void {
   const i = ply << 1;
-  if (unchecked(killers[i]) != m) {
-    unchecked((killers[i + 1] = killers[i]));
-    unchecked((killers[i] = m));
+  const first = killerAt(i);
+  if (first != m) {
+    setKillerAt(i + 1, first);
+    setKillerAt(i, m);
   }
 }
 
 /** Clears the killers of a ply (its children start fresh). */
 // @ts-ignore: decorator
 @inline export function clearKillers(ply: i32): void {
-  unchecked((killers[ply << 1] = MOVE_NONE));
-  unchecked((killers[(ply << 1) + 1] = MOVE_NONE));
+  store<u32>(ARENA + (<usize>ply << 2), 0, ARENA_KILLERS); // both, MOVE_NONE
 }
 
 /** The move that last refuted `prev` (by the piece now on prev's destination). */
 // @ts-ignore: decorator
 @inline export function counterMove(prev: Move): Move {
   if (prev == MOVE_NONE) return MOVE_NONE;
-  const to = toSq(prev);
-  return unchecked(counters[(pieceOn(to) << 6) | to]);
+  return load<u16>(counterSlot(prev));
 }
 
 /** Records m as the refutation of prev. */
 // @ts-ignore: decorator
 @inline export function storeCounterMove(prev: Move, m: Move): void {
   if (prev == MOVE_NONE) return;
-  const to = toSq(prev);
-  unchecked((counters[(pieceOn(to) << 6) | to] = m));
+  store<u16>(counterSlot(prev), m);
 }
 
 /** History score of a quiet move by colour c. */
 // @ts-ignore: decorator
 @inline export function historyScore(c: Color, m: Move): i32 {
-  return unchecked(butterfly[(c << 12) | (<i32>m & 0xfff)]);
+  return load<i32>(butterflySlot(c, m));
 }
 
 /** Gravity update: moves the value towards +-HISTORY_BOUND by bonus, slowing as it nears it. */
 // @ts-ignore: decorator
 @inline export function updateHistory(c: Color, m: Move, bonus: i32): void {
-  const i = (c << 12) | (<i32>m & 0xfff);
-  unchecked((butterfly[i] = gravity(butterfly[i], bonus)));
+  const at = butterflySlot(c, m);
+  store<i32>(at, gravity(load<i32>(at), bonus));
 }
 
 /** History bonus for a cutoff at depth. */
@@ -78,31 +98,28 @@ export function storeKiller(ply: i32, m: Move): void {
 }
 
 // Continuation history: [piece * 64 + destination of an earlier move][piece * 64 + destination].
-const PIECE_TO_NB = 16 * 64;
-// Static memory rather than a heap array: its 2 MB are zero when the instance starts without
-// being written, so an instance that never searches (the bindings' rules instance) never
-// touches those pages (start-up time and resident memory).
-const CONTINUATION: usize = memory.data(PIECE_TO_NB * PIECE_TO_NB * 2, 16);
-// The piece-and-destination of the move made at each ply of the search (-1: none, or a null move).
-const plyMoves = new StaticArray<i32>(MAX_PLY + 2);
+// Its 2 MB in the arena are zero when the instance starts without being written, so an
+// instance that never searches (the bindings' rules instance) never touches those pages.
+// The move made at each ply of the search is kept as its piece-and-destination (-1: none, or
+// a null move).
 
 /** Records the move made at ply (pieceTo = piece * 64 + destination, or -1). */
 // @ts-ignore: decorator
 @inline export function setPlyMove(ply: i32, pieceTo: i32): void {
-  unchecked((plyMoves[ply] = pieceTo));
+  store<i32>(ARENA + (<usize>ply << 2), pieceTo, ARENA_PLY_MOVES);
 }
 
 /** The continuation table row of the move made at ply, or -1 (none, or before the root). */
 // @ts-ignore: decorator
 @inline export function continuationRow(ply: i32): i32 {
   if (ply < 0) return -1;
-  const pt = unchecked(plyMoves[ply]);
+  const pt = load<i32>(ARENA + (<usize>ply << 2), ARENA_PLY_MOVES);
   return pt < 0 ? -1 : pt * PIECE_TO_NB;
 }
 
 // @ts-ignore: decorator
 @inline function continuationAt(row: i32, pieceTo: i32): i32 {
-  return row < 0 ? 0 : <i32>load<i16>(CONTINUATION + (<usize>(row + pieceTo) << 1));
+  return row < 0 ? 0 : <i32>load<i16>(ARENA + (<usize>(row + pieceTo) << 1), ARENA_CONTINUATION);
 }
 
 /** Ordering score of a quiet move: butterfly history plus the continuation histories after
@@ -127,33 +144,35 @@ export function updateQuietHistories(c: Color, m: Move, pieceTo: i32, row1: i32,
 
 // @ts-ignore: decorator
 @inline function updateContinuation(i: i32, bonus: i32): void {
-  const at = CONTINUATION + (<usize>i << 1);
+  const at = ARENA + ARENA_CONTINUATION + (<usize>i << 1);
   store<i16>(at, <i16>gravity(load<i16>(at), bonus));
 }
 
 // Capture history: [piece * 64 + destination][captured piece type, 0 for none].
-const capture = new StaticArray<i16>(PIECE_TO_NB * 8);
+
+// @ts-ignore: decorator
+@inline function captureSlot(pieceTo: i32, captured: i32): usize {
+  return ARENA + ARENA_CAPTURE_HISTORY + (<usize>((pieceTo << 3) | captured) << 1);
+}
 
 /** Capture history of the move with this piece-and-destination taking `captured`. */
 // @ts-ignore: decorator
 @inline export function captureScore(pieceTo: i32, captured: i32): i32 {
-  return <i32>unchecked(capture[(pieceTo << 3) | captured]);
+  return <i32>load<i16>(captureSlot(pieceTo, captured));
 }
 
 /** Updates the capture history of a capture (or promotion) by bonus. */
 // @ts-ignore: decorator
 @inline export function updateCaptureHistory(pieceTo: i32, captured: i32, bonus: i32): void {
-  const i = (pieceTo << 3) | captured;
-  unchecked((capture[i] = <i16>gravity(capture[i], bonus)));
+  const at = captureSlot(pieceTo, captured);
+  store<i16>(at, <i16>gravity(load<i16>(at), bonus));
 }
 
 /** Forgets everything (new game), the evaluation's corrections (correction.ts) too. */
 export function clearHistory(): void {
   clearCorrection();
-  memory.fill(changetype<usize>(killers), 0, MAX_PLY * 2 * 2);
-  memory.fill(changetype<usize>(counters), 0, 16 * 64 * 2);
-  memory.fill(changetype<usize>(butterfly), 0, 2 * 64 * 64 * 4);
-  memory.fill(CONTINUATION, 0, PIECE_TO_NB * PIECE_TO_NB * 2);
-  memory.fill(changetype<usize>(capture), 0, PIECE_TO_NB * 8 * 2);
+  memory.fill(ARENA + ARENA_KILLERS, 0, MAX_PLY * 2 * 2);
+  // Counter moves, butterfly, capture and continuation histories lie one after another.
+  memory.fill(ARENA + ARENA_COUNTER_MOVES, 0, ARENA_CORRECTION - ARENA_COUNTER_MOVES);
 }
 

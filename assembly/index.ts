@@ -2,13 +2,14 @@
 
 import { Move, MOVE_NONE, MOVE_NULL } from "./types";
 import {
-  key, doMove, undoMove, compactHistory, canPush, stateCount, GAME_MOVES_MAX, validate, checkers,
+  key, doMove, undoMove, compactHistory, canPush, stateCount, validate, checkers,
   inCheck, isRepetition, insufficientMaterial, rule50, lastMove, setChess960, chess960,
 } from "./position";
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, sanMatchCount, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
 import { SLIDER_BACKEND } from "./config";
+import { GAME_MOVES_MAX } from "./arena";
 import { sliderTableBytes as tableBytes } from "./attacks";
 
 /** Chess960 mode for the positions set up and the UCI moves read and written from now on

@@ -2,7 +2,7 @@
 // (MultiPV, searchmoves) that the host sets before it starts.
 
 import { Move, MAX_PLY } from "./types";
-import { MAX_MOVES } from "./movegen";
+import { MAX_MOVES } from "./types";
 
 /** Deepest iteration a search runs (and the largest `go depth`). */
 export const MAX_SEARCH_DEPTH = MAX_PLY - 1;

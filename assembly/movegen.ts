@@ -3,7 +3,7 @@
 // Also counts legal moves without listing them (the bulk count at perft's last ply).
 
 import {
-  Bitboard, Color, Move, Square, MAX_PLY,
+  Bitboard, Color, Move, Square, MAX_MOVES,
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, SQ_NONE,
   EN_PASSANT, CASTLING, makePromotion, makeSpecial, castlingKingTo,
 } from "./types";
@@ -19,6 +19,7 @@ import {
   sideToMove, castlingRights, epSquare, occupied, colorBB, piecesOf, kingSquare,
   castlingEmpty, castlingSafe, castlingShield, castlingRookSquare,
 } from "./position";
+import { ARENA, ARENA_MOVE_LISTS } from "./arena";
 
 /** Generation kinds. NOISY: captures, en passant and all promotions. QUIET: the rest.
  *  ALL: both. In check every kind yields only evasions, so EVASIONS is ALL in check. */
@@ -26,9 +27,6 @@ export const GEN_ALL = 0;
 export const GEN_NOISY = 1;
 export const GEN_QUIET = 2;
 export const GEN_EVASIONS = GEN_ALL;
-
-/** Room for the moves of one position (no position with at most 16 pieces a side has more). */
-export const MAX_MOVES = 512;
 
 // Per-node masks, filled by computeMasks for the side to move.
 let ksq: Square = 0;
@@ -395,13 +393,11 @@ export function hasLegalMove(): bool {
   return countLegalMoves() > 0;
 }
 
-// One move list per ply for perft and the search (MAX_MOVES u16 entries each).
-const MOVE_LISTS: usize = memory.data(MAX_PLY * MAX_MOVES * 2, 16);
-
-/** The move buffer reserved for the given ply. */
+/** The move list of the given ply (MAX_MOVES u16 entries in the thread's arena), for perft
+ *  and the search. */
 // @ts-ignore: decorator
 @inline export function moveList(ply: i32): usize {
-  return MOVE_LISTS + <usize>ply * (MAX_MOVES * 2);
+  return ARENA + ARENA_MOVE_LISTS + <usize>ply * (MAX_MOVES * 2);
 }
 
 /** The i-th move of a list. */

@@ -4,15 +4,16 @@
 // selection; drops at once the quiet moves a node will prune.
 
 import {
-  Move, MAX_PLY, PROMOTION, EN_PASSANT, CASTLING, QUEEN, PAWN,
+  Move, MAX_MOVES, PROMOTION, EN_PASSANT, CASTLING, QUEEN, PAWN,
   toSq, fromSq, moveFlag, promotionType, typeOf,
 } from "./types";
 import { pieceOn, sideToMove } from "./position";
-import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, MAX_MOVES } from "./movegen";
+import { generateMoves, moveList, moveAt, GEN_ALL, GEN_NOISY } from "./movegen";
 import { seeGe } from "./see";
 import { killer1, killer2, counterMove, historyScore, quietScore, captureScore } from "./history";
 import { USE_NNUE } from "./config";
 import { givesCheck } from "./check";
+import { ARENA, ARENA_MOVE_SCORES } from "./arena";
 
 export const SCORE_TT = 1 << 30;
 const SCORE_GOOD_CAPTURE = 1 << 28;
@@ -24,11 +25,9 @@ const SCORE_UNDERPROMOTION = -(1 << 29);
 /** Scores at or above this are captures still to be checked by SEE when picked. */
 const UNCHECKED_FLOOR = SCORE_GOOD_CAPTURE - (1 << 20);
 
-const SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 16);
-
 // @ts-ignore: decorator
 @inline function scoreSlot(ply: i32, i: i32): usize {
-  return SCORES + <usize>(ply * MAX_MOVES + i) * 4;
+  return ARENA + ARENA_MOVE_SCORES + <usize>(ply * MAX_MOVES + i) * 4;
 }
 
 /** True for captures (including en passant; not a Chess960 castling whose king lands on

@@ -7,11 +7,16 @@ import {
   castlingIndexOf,
 } from "./types";
 import { pieceOn, doMove, undoMove, inCheck, chess960, castlingRookSquare } from "./position";
-import { generateMoves, countLegalMoves, moveAt, GEN_ALL, MAX_MOVES } from "./movegen";
+import { generateMoves, countLegalMoves, moveAt, GEN_ALL } from "./movegen";
 import { squareName } from "./fen";
+import { ARENA, ARENA_NOTATION_LIST } from "./arena";
 
-// A private move list, so that notation never disturbs the search's per-ply lists.
-const list: usize = memory.data(MAX_MOVES * 2, 16);
+// A private move list in the thread's arena, so that notation never disturbs the search's
+// per-ply lists.
+// @ts-ignore: decorator
+@inline function ownList(): usize {
+  return ARENA + ARENA_NOTATION_LIST;
+}
 const PROMO_CHARS = "  nbrq";
 const SAN_PIECES = "  NBRQK";
 
@@ -43,9 +48,9 @@ export function parseUciMove(text: string): Move {
     promo = promotionLetter(text.charCodeAt(4) | 0x20);
     if (promo == 0) return MOVE_NONE;
   }
-  const n = generateMoves(GEN_ALL, list);
+  const n = generateMoves(GEN_ALL, ownList());
   for (let i = 0; i < n; i++) {
-    const m = moveAt(list, i);
+    const m = moveAt(ownList(), i);
     if (fromSq(m) == from && uciTo(m) == to && (moveFlag(m) == PROMOTION ? promotionType(m) == promo : promo == 0)) return m;
   }
   return MOVE_NONE;
@@ -70,10 +75,10 @@ function promotionLetter(c: i32): i32 {
 
 /** Number of legal moves, and the i-th of them, for listing (order: generation order). */
 export function legalMoveCount(): i32 {
-  return generateMoves(GEN_ALL, list);
+  return generateMoves(GEN_ALL, ownList());
 }
 export function legalMoveAt(i: i32): Move {
-  return moveAt(list, i);
+  return moveAt(ownList(), i);
 }
 
 function checkSuffix(m: Move): string {
@@ -92,7 +97,7 @@ function disambiguation(m: Move, n: i32): string {
   let sameRank = false;
   let other = false;
   for (let i = 0; i < n; i++) {
-    const o = moveAt(list, i);
+    const o = moveAt(ownList(), i);
     const oFrom = fromSq(o);
     if (o == m || toSq(o) != to || oFrom == from || typeOf(pieceOn(oFrom)) != pt) continue;
     other = true;
@@ -120,7 +125,7 @@ export function moveToSan(m: Move): string {
       s += squareName(to);
       if (moveFlag(m) == PROMOTION) s += "=" + SAN_PIECES.charAt(promotionType(m));
     } else {
-      s = SAN_PIECES.charAt(pt) + disambiguation(m, generateMoves(GEN_ALL, list));
+      s = SAN_PIECES.charAt(pt) + disambiguation(m, generateMoves(GEN_ALL, ownList()));
       s += (capture ? "x" : "") + squareName(to);
     }
   }
@@ -192,10 +197,10 @@ export function parseSan(text: string): Move {
 /** The one legal move of that piece type to `to` with that promotion, from that file and rank
  *  (-1: any), castling excluded; MOVE_NONE when none or several. */
 function findMove(want: i32, to: i32, promo: i32, file: i32, rank: i32): Move {
-  const n = generateMoves(GEN_ALL, list);
+  const n = generateMoves(GEN_ALL, ownList());
   let found: Move = MOVE_NONE;
   for (let i = 0; i < n; i++) {
-    const m = moveAt(list, i);
+    const m = moveAt(ownList(), i);
     const from = fromSq(m);
     if (toSq(m) != to || moveFlag(m) == CASTLING || typeOf(pieceOn(from)) != want) continue;
     if (moveFlag(m) == PROMOTION ? promotionType(m) != promo : promo != 0) continue;
@@ -218,9 +223,9 @@ function castlingSide(text: string, s: i32, e: i32): i32 {
 }
 
 function findCastling(side: i32): Move {
-  const n = generateMoves(GEN_ALL, list);
+  const n = generateMoves(GEN_ALL, ownList());
   for (let i = 0; i < n; i++) {
-    const m = moveAt(list, i);
+    const m = moveAt(ownList(), i);
     if (moveFlag(m) == CASTLING && (side == 1) == (fileOf(toSq(m)) == 6)) {
       sanMatchCount = 1;
       return m;

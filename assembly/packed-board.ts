@@ -23,8 +23,9 @@ import { popcount } from "./bitboard";
 import { pawnAttacks } from "./attacks";
 import {
   occupied, pieceOn, piecesOf, putPiece, clearBoard, setState, isAttacked, kingSquare,
-  sideToMove, castlingRights, epSquare, rule50, gamePly, saveSnapshot, loadSnapshot, SNAPSHOT_SIZE,
+  sideToMove, castlingRights, epSquare, rule50, gamePly, saveSnapshot, loadSnapshot,
 } from "./position";
+import { ARENA, ARENA_SNAPSHOT } from "./arena";
 import { checkMaterial, castlingFits, fenErrorText } from "./fen";
 
 export const RECORD_BYTES: usize = 32;
@@ -45,7 +46,6 @@ export const RECORD_SIDE_IN_CHECK = 6;
 export const RECORD_RESULT = 7;
 
 export let recordErrorText: string = "";
-const snapshot: usize = memory.data(<i32>SNAPSHOT_SIZE, 8);
 
 function fail(code: i32, text: string): i32 {
   recordErrorText = text;
@@ -88,6 +88,7 @@ export function packRecord(buf: usize, score: i32, result: i32): void {
 /** Sets the position from the record at buf. On error the previous position stays, and the
  *  code (RECORD_*) is returned with the text in recordErrorText. */
 export function unpackRecord(buf: usize): i32 {
+  const snapshot = ARENA + ARENA_SNAPSHOT;
   saveSnapshot(snapshot);
   const err = unpackInto(buf);
   if (err != RECORD_OK) loadSnapshot(snapshot);

@@ -8,12 +8,13 @@ import { piecesOf } from "./position";
 import { DOUBLED_PAWN, ISOLATED_PAWN, BACKWARD_PAWN, CONNECTED_PAWN } from "./params";
 import { trace, tracing, setTracing, TRACE } from "./trace";
 import { W_DOUBLED_PAWN, W_ISOLATED_PAWN, W_BACKWARD_PAWN, W_CONNECTED_PAWN } from "./weights";
+import { ARENA, ARENA_PAWN_TABLE, PAWN_ENTRY_BYTES, PAWN_ENTRY_COUNT } from "./arena";
 
-// Entry (64 bytes): white pawns, black pawns, structure score white, black (packed, each from
-// its own side's view), passed pawns white, black.
-const ENTRY_BYTES: usize = 64;
-const ENTRY_COUNT: usize = 8192;
-const TABLE: usize = memory.data(<i32>(ENTRY_BYTES * ENTRY_COUNT), 64);
+// The table is in the thread's arena: PAWN_ENTRY_COUNT entries of 64 bytes (white pawns,
+// black pawns, structure score white, black (packed, each from its own side's view), passed
+// pawns white, black).
+const ENTRY_BYTES = PAWN_ENTRY_BYTES;
+const ENTRY_COUNT = PAWN_ENTRY_COUNT;
 
 // Masks by colour and square: squares ahead on the same file, ahead on this and the
 // adjacent files, and the adjacent files.
@@ -32,7 +33,7 @@ export function pawnEntry(): usize {
   const wp = piecesOf(WHITE, PAWN);
   const bp = piecesOf(BLACK, PAWN);
   const h = (wp * 0x9e3779b97f4a7c15) ^ (bp * 0xc2b2ae3d27d4eb4f);
-  const e = TABLE + <usize>((h >> 51) & (ENTRY_COUNT - 1)) * ENTRY_BYTES;
+  const e = ARENA + ARENA_PAWN_TABLE + <usize>((h >> 51) & (ENTRY_COUNT - 1)) * ENTRY_BYTES;
   if (load<u64>(e) != wp || load<u64>(e, 8) != bp) fill(e, wp, bp);
   return e;
 }
@@ -117,7 +118,7 @@ export function traceStructure(c: Color): i32 {
 
 /** Forgets every entry (after the weights change). */
 export function clearPawnTable(): void {
-  memory.fill(TABLE, 0, ENTRY_BYTES * ENTRY_COUNT);
+  memory.fill(ARENA + ARENA_PAWN_TABLE, 0, ENTRY_BYTES * ENTRY_COUNT);
 }
 
 function initMasks(): void {

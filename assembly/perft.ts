@@ -3,8 +3,9 @@
 // the count below each root move.
 
 import { Move, MAX_PLY } from "./types";
+import { ARENA, ARENA_DIVIDE_MOVES, ARENA_DIVIDE_COUNTS } from "./arena";
 import { doMove, undoMove, doMoveBitboards, undoMoveBitboards } from "./position";
-import { generateMoves, countLegalMoves, moveList, moveAt, GEN_ALL, MAX_MOVES } from "./movegen";
+import { generateMoves, countLegalMoves, moveList, moveAt, GEN_ALL } from "./movegen";
 
 /** Deepest perft accepted (one move list per ply). */
 export const PERFT_MAX_DEPTH = MAX_PLY - 1;
@@ -39,9 +40,7 @@ export function perft(depth: i32): u64 {
   return depth <= 0 ? 1 : perftAt(depth, 0);
 }
 
-// Results of the last divide: the root moves and the count below each.
-const divideMoves = new StaticArray<u16>(MAX_MOVES);
-const divideCounts = new StaticArray<u64>(MAX_MOVES);
+// Results of the last divide, in the thread's arena: the root moves and the count below each.
 export let divideSize: i32 = 0;
 
 /** Runs perft below each root move; returns the total. Read results with divideMove/divideCount. */
@@ -54,8 +53,8 @@ export function divide(depth: i32): u64 {
     doMove(m);
     const c = depth <= 1 ? 1 : perftAt(depth - 1, 1);
     undoMove(m);
-    divideMoves[i] = m;
-    divideCounts[i] = c;
+    store<u16>(ARENA + (<usize>i << 1), m, ARENA_DIVIDE_MOVES);
+    store<u64>(ARENA + (<usize>i << 3), c, ARENA_DIVIDE_COUNTS);
     total += c;
   }
   divideSize = n;
@@ -64,10 +63,10 @@ export function divide(depth: i32): u64 {
 
 /** Root move i of the last divide. */
 export function divideMove(i: i32): Move {
-  return divideMoves[i];
+  return load<u16>(ARENA + (<usize>i << 1), ARENA_DIVIDE_MOVES);
 }
 
 /** Count below root move i of the last divide. */
 export function divideCount(i: i32): u64 {
-  return divideCounts[i];
+  return load<u64>(ARENA + (<usize>i << 3), ARENA_DIVIDE_COUNTS);
 }

@@ -15,12 +15,14 @@ import { pawnAttacks, knightAttacks, kingAttacks, bishopAttacks, rookAttacks } f
 import { psqKey, castlingKey, epKey, SIDE_KEY } from "./zobrist";
 import { SLIDER_BACKEND, SLIDERS_ROTATED, USE_NNUE } from "./config";
 import { toggleRotated, moveRotated, setRotated, rotatedMatches } from "./slider-rotated";
+import {
+  ARENA, DIRTY_MAX, ARENA_BY_TYPE, ARENA_BY_COLOR, ARENA_BOARD, ARENA_CASTLING_ROOK, ARENA_CASTLING_EMPTY,
+  ARENA_CASTLING_SAFE, ARENA_CASTLING_SHIELD, ARENA_CASTLING_MASK, ARENA_STATE_KEYS, ARENA_STATE_INFO,
+  ARENA_DIRTY_COUNT, ARENA_DIRTY_PIECE, ARENA_DIRTY_FROM, ARENA_DIRTY_TO, STATE_CAPACITY,
+} from "./arena";
 
-// Bitboards at fixed addresses: by type (index 0 = every piece) and by colour.
-const BY_TYPE: usize = memory.data(8 * 8, 8);
-const BY_COLOR: usize = memory.data(2 * 8, 8);
-// Mailbox: the piece on each square.
-const BOARD: usize = memory.data(64, 8);
+// The board is in the thread's arena (arena.ts): bitboards by type (index 0 = every piece)
+// and by colour, the mailbox (the piece on each square), and the castling tables below.
 
 export let sideToMove: Color = WHITE;
 export let castlingRights: i32 = 0;
@@ -43,51 +45,60 @@ export let key: Key = 0;
 //   62 ....... 47 | 46 ....... 31 | 30 .. 24 | 23 .. 20 | 19 .. 16 | 15 ..... 0
 //   pliesFromNull |    rule50     | ep square| castling | captured |    move
 
-/** Moves of the game the state stack holds before the host compacts it (compactHistory);
- *  the search's moves have room beyond them. */
-export const GAME_MOVES_MAX = 4096;
-export const STATE_CAPACITY = GAME_MOVES_MAX + MAX_PLY + 8;
-const stKey = new StaticArray<u64>(STATE_CAPACITY);
-const stInfo = new StaticArray<u64>(STATE_CAPACITY);
+// It has STATE_CAPACITY entries (arena.ts): GAME_MOVES_MAX moves of the game, room for a
+// search beyond them.
 /** Number of moves on the state stack. */
 export let stateCount: i32 = 0;
 
 // For the NNUE accumulators (accumulator.ts): the pieces each move changed, recorded under the
-// state count the move led to: up to three (piece, from, to), SQ_NONE for a piece that
+// state count the move led to: up to DIRTY_MAX (piece, from, to), SQ_NONE for a piece that
 // appears or disappears. Recorded in the network build only.
-export const DIRTY_MAX = 3;
-const dirtyCount = new StaticArray<u8>(USE_NNUE ? STATE_CAPACITY + 1 : 1);
-const dirtyPiece = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
-const dirtyFrom = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
-const dirtyTo = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX : 1);
+
+// @ts-ignore: decorator
+@inline function stateKey(i: i32): Key {
+  return load<u64>(ARENA + (<usize>i << 3), ARENA_STATE_KEYS);
+}
+// @ts-ignore: decorator
+@inline function stateInfo(i: i32): u64 {
+  return load<u64>(ARENA + (<usize>i << 3), ARENA_STATE_INFO);
+}
+// @ts-ignore: decorator
+@inline function setStateEntry(i: i32, k: Key, info: u64): void {
+  store<u64>(ARENA + (<usize>i << 3), k, ARENA_STATE_KEYS);
+  store<u64>(ARENA + (<usize>i << 3), info, ARENA_STATE_INFO);
+}
+// @ts-ignore: decorator
+@inline function setDirtyCount(s: i32, n: i32): void {
+  store<u8>(ARENA + <usize>s, <u8>n, ARENA_DIRTY_COUNT);
+}
 
 // @ts-ignore: decorator
 @inline function addDirty(pc: Piece, from: Square, to: Square): void {
   const s = stateCount;
-  const n = <i32>unchecked(dirtyCount[s]);
-  const i = s * DIRTY_MAX + n;
-  unchecked((dirtyPiece[i] = <u8>pc));
-  unchecked((dirtyFrom[i] = <u8>from));
-  unchecked((dirtyTo[i] = <u8>to));
-  unchecked((dirtyCount[s] = <u8>(n + 1)));
+  const n = dirtyCountAt(s);
+  const i = ARENA + <usize>(s * DIRTY_MAX + n);
+  store<u8>(i, <u8>pc, ARENA_DIRTY_PIECE);
+  store<u8>(i, <u8>from, ARENA_DIRTY_FROM);
+  store<u8>(i, <u8>to, ARENA_DIRTY_TO);
+  setDirtyCount(s, n + 1);
 }
 
 /** Pieces changed by the move that led to state count s (see above). */
 // @ts-ignore: decorator
 @inline export function dirtyCountAt(s: i32): i32 {
-  return <i32>unchecked(dirtyCount[s]);
+  return <i32>load<u8>(ARENA + <usize>s, ARENA_DIRTY_COUNT);
 }
 // @ts-ignore: decorator
 @inline export function dirtyPieceAt(s: i32, k: i32): Piece {
-  return <i32>unchecked(dirtyPiece[s * DIRTY_MAX + k]);
+  return <i32>load<u8>(ARENA + <usize>(s * DIRTY_MAX + k), ARENA_DIRTY_PIECE);
 }
 // @ts-ignore: decorator
 @inline export function dirtyFromAt(s: i32, k: i32): Square {
-  return <i32>unchecked(dirtyFrom[s * DIRTY_MAX + k]);
+  return <i32>load<u8>(ARENA + <usize>(s * DIRTY_MAX + k), ARENA_DIRTY_FROM);
 }
 // @ts-ignore: decorator
 @inline export function dirtyToAt(s: i32, k: i32): Square {
-  return <i32>unchecked(dirtyTo[s * DIRTY_MAX + k]);
+  return <i32>load<u8>(ARENA + <usize>(s * DIRTY_MAX + k), ARENA_DIRTY_TO);
 }
 
 // Castling, set up with the position (setState): for each right index (castlingIndex), the
@@ -97,13 +108,8 @@ const dirtyTo = new StaticArray<u8>(USE_NNUE ? (STATE_CAPACITY + 1) * DIRTY_MAX 
 // attack), and whether the rook, standing beyond the king's destination (Chess960: a rook on
 // b1 castling long), may shield the destination from an enemy rook or queen further out.
 // CASTLING_MASK[sq]: the rights that survive a move from or to sq.
-// At fixed addresses, as the bitboards are, for move generation and make/unmake to read
-// without a managed object in between.
-const CASTLING_ROOK: usize = memory.data(4 * 4, 4); // i32 per right
-const CASTLING_EMPTY: usize = memory.data(4 * 8, 8); // u64 per right
-const CASTLING_SAFE: usize = memory.data(4 * 8, 8); // u64 per right
-const CASTLING_SHIELD: usize = memory.data(4, 4); // u8 per right
-const CASTLING_MASK: usize = memory.data(64, 8); // u8 per square
+// In the arena beside the bitboards, for move generation and make/unmake to read without a
+// managed object in between.
 
 /** Chess960 mode: castling moves are written and read in UCI as king-takes-rook, and FEN
  *  castling fields may name any rook (X-FEN, Shredder-FEN). Set before the position. */
@@ -117,32 +123,32 @@ export function setChess960(on: bool): void {
 /** The castling rook's square for right index i (SQ_NONE when the position never had it). */
 // @ts-ignore: decorator
 @inline export function castlingRookSquare(i: i32): Square {
-  return load<i32>(CASTLING_ROOK + (<usize>i << 2));
+  return load<i32>(ARENA + (<usize>i << 2), ARENA_CASTLING_ROOK);
 }
 
 /** Squares that must be empty for castling with right index i. */
 // @ts-ignore: decorator
 @inline export function castlingEmpty(i: i32): Bitboard {
-  return load<u64>(CASTLING_EMPTY + (<usize>i << 3));
+  return load<u64>(ARENA + (<usize>i << 3), ARENA_CASTLING_EMPTY);
 }
 
 /** Squares the king crosses or lands on when castling with right index i. */
 // @ts-ignore: decorator
 @inline export function castlingSafe(i: i32): Bitboard {
-  return load<u64>(CASTLING_SAFE + (<usize>i << 3));
+  return load<u64>(ARENA + (<usize>i << 3), ARENA_CASTLING_SAFE);
 }
 
 /** True when castling with right index i may uncover a rank attack on the king's
  *  destination through the rook's square (see above). */
 // @ts-ignore: decorator
 @inline export function castlingShield(i: i32): bool {
-  return load<u8>(CASTLING_SHIELD + <usize>i) != 0;
+  return load<u8>(ARENA + <usize>i, ARENA_CASTLING_SHIELD) != 0;
 }
 
 /** Names the castling rook of right index i for the next setState (FEN parsing); rights
  *  without a named rook get the outermost rook on that side of the king. */
 export function setCastlingRook(i: i32, sq: Square): void {
-  store<i32>(CASTLING_ROOK + (<usize>i << 2), sq);
+  store<i32>(ARENA + (<usize>i << 2), sq, ARENA_CASTLING_ROOK);
 }
 
 /** The outermost rook of colour c on its back rank on the given side of its king, or SQ_NONE
@@ -162,7 +168,7 @@ export function outermostRook(c: Color, kingside: bool): Square {
 
 /** Builds the castling tables for the rights held (the king and rooks are on the board). */
 function initCastling(): void {
-  memory.fill(CASTLING_MASK, <u8>ANY_CASTLING, 64);
+  memory.fill(ARENA + ARENA_CASTLING_MASK, <u8>ANY_CASTLING, 64);
   for (let i = 0; i < 4; i++) {
     let empty: u64 = 0;
     let safe: u64 = 0;
@@ -184,32 +190,32 @@ function initCastling(): void {
       clearMaskBit(kFrom, i);
       clearMaskBit(rFrom, i);
     }
-    store<u64>(CASTLING_EMPTY + (<usize>i << 3), empty);
-    store<u64>(CASTLING_SAFE + (<usize>i << 3), safe);
-    store<u8>(CASTLING_SHIELD + <usize>i, shield ? 1 : 0);
+    store<u64>(ARENA + (<usize>i << 3), empty, ARENA_CASTLING_EMPTY);
+    store<u64>(ARENA + (<usize>i << 3), safe, ARENA_CASTLING_SAFE);
+    store<u8>(ARENA + <usize>i, shield ? 1 : 0, ARENA_CASTLING_SHIELD);
   }
 }
 
 function clearMaskBit(sq: Square, i: i32): void {
-  store<u8>(CASTLING_MASK + <usize>sq, load<u8>(CASTLING_MASK + <usize>sq) & ~(<u8>1 << <u8>i));
+  store<u8>(ARENA + <usize>sq, load<u8>(ARENA + <usize>sq, ARENA_CASTLING_MASK) & ~(<u8>1 << <u8>i), ARENA_CASTLING_MASK);
 }
 
 /** The castling rights that survive a move from or to sq. */
 // @ts-ignore: decorator
 @inline function castlingMask(sq: Square): i32 {
-  return <i32>load<u8>(CASTLING_MASK + <usize>sq);
+  return <i32>load<u8>(ARENA + <usize>sq, ARENA_CASTLING_MASK);
 }
 
 /** Bitboard of all pieces of type pt (ALL_PIECES = 0 for every piece). */
 // @ts-ignore: decorator
 @inline export function pieces(pt: PieceType): Bitboard {
-  return load<u64>(BY_TYPE + (<usize>pt << 3));
+  return load<u64>(ARENA + (<usize>pt << 3), ARENA_BY_TYPE);
 }
 
 /** Bitboard of all pieces of colour c. */
 // @ts-ignore: decorator
 @inline export function colorBB(c: Color): Bitboard {
-  return load<u64>(BY_COLOR + (<usize>c << 3));
+  return load<u64>(ARENA + (<usize>c << 3), ARENA_BY_COLOR);
 }
 
 /** Bitboard of the pieces of colour c and type pt. */
@@ -221,13 +227,13 @@ function clearMaskBit(sq: Square, i: i32): void {
 /** Every occupied square. */
 // @ts-ignore: decorator
 @inline export function occupied(): Bitboard {
-  return load<u64>(BY_TYPE);
+  return load<u64>(ARENA, ARENA_BY_TYPE);
 }
 
 /** The piece on sq, or NO_PIECE. */
 // @ts-ignore: decorator
 @inline export function pieceOn(sq: Square): Piece {
-  return <i32>load<u8>(BOARD + <usize>sq);
+  return <i32>load<u8>(ARENA + <usize>sq, ARENA_BOARD);
 }
 
 /** The king square of colour c. */
@@ -241,10 +247,10 @@ export function putPiece(pc: Piece, sq: Square): void {
   const b = squareBB(sq);
   const pt = <usize>typeOf(pc);
   const c = <usize>colorOf(pc);
-  store<u64>(BY_TYPE, load<u64>(BY_TYPE) | b);
-  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) | b);
-  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) | b);
-  store<u8>(BOARD + <usize>sq, <u8>pc);
+  store<u64>(ARENA, load<u64>(ARENA, ARENA_BY_TYPE) | b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (pt << 3), load<u64>(ARENA + (pt << 3), ARENA_BY_TYPE) | b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (c << 3), load<u64>(ARENA + (c << 3), ARENA_BY_COLOR) | b, ARENA_BY_COLOR);
+  store<u8>(ARENA + <usize>sq, <u8>pc, ARENA_BOARD);
   if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotated(sq);
 }
 
@@ -255,10 +261,10 @@ export function putPiece(pc: Piece, sq: Square): void {
   const b = squareBB(sq);
   const pt = <usize>typeOf(pc);
   const c = <usize>colorOf(pc);
-  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
-  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) ^ b);
-  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
-  store<u8>(BOARD + <usize>sq, 0);
+  store<u64>(ARENA, load<u64>(ARENA, ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (pt << 3), load<u64>(ARENA + (pt << 3), ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (c << 3), load<u64>(ARENA + (c << 3), ARENA_BY_COLOR) ^ b, ARENA_BY_COLOR);
+  store<u8>(ARENA + <usize>sq, 0, ARENA_BOARD);
   if (SLIDER_BACKEND == SLIDERS_ROTATED) toggleRotated(sq);
 }
 
@@ -269,20 +275,20 @@ export function putPiece(pc: Piece, sq: Square): void {
   const b = squareBB(from) | squareBB(to);
   const pt = <usize>typeOf(pc);
   const c = <usize>colorOf(pc);
-  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
-  store<u64>(BY_TYPE + (pt << 3), load<u64>(BY_TYPE + (pt << 3)) ^ b);
-  store<u64>(BY_COLOR + (c << 3), load<u64>(BY_COLOR + (c << 3)) ^ b);
-  store<u8>(BOARD + <usize>from, 0);
-  store<u8>(BOARD + <usize>to, <u8>pc);
+  store<u64>(ARENA, load<u64>(ARENA, ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (pt << 3), load<u64>(ARENA + (pt << 3), ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (c << 3), load<u64>(ARENA + (c << 3), ARENA_BY_COLOR) ^ b, ARENA_BY_COLOR);
+  store<u8>(ARENA + <usize>from, 0, ARENA_BOARD);
+  store<u8>(ARENA + <usize>to, <u8>pc, ARENA_BOARD);
   if (SLIDER_BACKEND == SLIDERS_ROTATED) moveRotated(from, to);
 }
 
 /** Empties the board and resets every state field; the caller sets them up again. */
 export function clearBoard(): void {
-  for (let i = 0; i < 8; i++) store<u64>(BY_TYPE + (<usize>i << 3), 0);
-  store<u64>(BY_COLOR, 0);
-  store<u64>(BY_COLOR + 8, 0);
-  memory.fill(BOARD, 0, 64);
+  for (let i = 0; i < 8; i++) store<u64>(ARENA + (<usize>i << 3), 0, ARENA_BY_TYPE);
+  store<u64>(ARENA, 0, ARENA_BY_COLOR);
+  store<u64>(ARENA + 8, 0, ARENA_BY_COLOR);
+  memory.fill(ARENA + ARENA_BOARD, 0, 64);
   if (SLIDER_BACKEND == SLIDERS_ROTATED) setRotated(0);
   sideToMove = WHITE;
   castlingRights = 0;
@@ -364,17 +370,16 @@ export function isAttacked(sq: Square, by: Color, occ: Bitboard): bool {
 // @ts-ignore: decorator
 @inline function pushState(m: Move, captured: Piece): void {
   const i = stateCount++;
-  unchecked((stKey[i] = key));
-  unchecked((stInfo[i] =
+  setStateEntry(i, key,
     <u64>m | (<u64>captured << 16) | (<u64>castlingRights << 20) | (<u64>epSquare << 24) |
-    (<u64>rule50 << 31) | (<u64>min(pliesFromNull, 0xffff) << 47)));
+    (<u64>rule50 << 31) | (<u64>min(pliesFromNull, 0xffff) << 47));
 }
 
 // @ts-ignore: decorator
 @inline function popState(): Piece {
   const i = --stateCount;
-  key = unchecked(stKey[i]);
-  const info = unchecked(stInfo[i]);
+  key = stateKey(i);
+  const info = stateInfo(i);
   castlingRights = <i32>(info >> 20) & 15;
   epSquare = <i32>(info >> 24) & 127;
   rule50 = <i32>(info >> 31) & 0xffff;
@@ -401,7 +406,7 @@ export function doMove(m: Move): void {
   const captured = flag == CASTLING ? NO_PIECE : pieceOn(capSq);
 
   pushState(m, captured);
-  if (USE_NNUE) unchecked((dirtyCount[stateCount] = 0));
+  if (USE_NNUE) setDirtyCount(stateCount, 0);
   let k = key ^ SIDE_KEY;
   if (epSquare != SQ_NONE) {
     k ^= epKey(fileOf(epSquare));
@@ -513,9 +518,9 @@ export function undoMove(m: Move): void {
 /** XORs b into the bitboards of type pt and colour c, and into the occupancy. */
 // @ts-ignore: decorator
 @inline function toggleBB(pt: PieceType, c: Color, b: Bitboard): void {
-  store<u64>(BY_TYPE, load<u64>(BY_TYPE) ^ b);
-  store<u64>(BY_TYPE + (<usize>pt << 3), load<u64>(BY_TYPE + (<usize>pt << 3)) ^ b);
-  store<u64>(BY_COLOR + (<usize>c << 3), load<u64>(BY_COLOR + (<usize>c << 3)) ^ b);
+  store<u64>(ARENA, load<u64>(ARENA, ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (<usize>pt << 3), load<u64>(ARENA + (<usize>pt << 3), ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
+  store<u64>(ARENA + (<usize>c << 3), load<u64>(ARENA + (<usize>c << 3), ARENA_BY_COLOR) ^ b, ARENA_BY_COLOR);
 }
 
 /** Plays a legal move on what move generation reads (the bitboards, the side to move, the
@@ -545,9 +550,9 @@ export function undoMove(m: Move): void {
   if (pt == PAWN) {
     if (flag == PROMOTION) {
       const b = squareBB(to);
-      store<u64>(BY_TYPE + (<usize>PAWN << 3), load<u64>(BY_TYPE + (<usize>PAWN << 3)) ^ b);
+      store<u64>(ARENA + (<usize>PAWN << 3), load<u64>(ARENA + (<usize>PAWN << 3), ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
       const pp = <usize>promotionType(m) << 3;
-      store<u64>(BY_TYPE + pp, load<u64>(BY_TYPE + pp) ^ b);
+      store<u64>(ARENA + pp, load<u64>(ARENA + pp, ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
     } else if ((to ^ from) == 16) {
       const ep = (to + from) >> 1;
       if (pawnAttacks(us, ep) & piecesOf(them, PAWN)) epSquare = ep;
@@ -573,9 +578,9 @@ export function undoMove(m: Move): void {
   const pt = typeOf(pieceOn(from));
   if (flag == PROMOTION) {
     const b = squareBB(to);
-    store<u64>(BY_TYPE + (<usize>PAWN << 3), load<u64>(BY_TYPE + (<usize>PAWN << 3)) ^ b);
+    store<u64>(ARENA + (<usize>PAWN << 3), load<u64>(ARENA + (<usize>PAWN << 3), ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
     const pp = <usize>promotionType(m) << 3;
-    store<u64>(BY_TYPE + pp, load<u64>(BY_TYPE + pp) ^ b);
+    store<u64>(ARENA + pp, load<u64>(ARENA + pp, ARENA_BY_TYPE) ^ b, ARENA_BY_TYPE);
   }
   toggleBB(pt, us, squareBB(from) ^ squareBB(to));
   if (flag == CASTLING) {
@@ -613,7 +618,7 @@ function toggleRotatedOccupancy(m: Move, capType: PieceType): void {
 /** Passes the move to the opponent (not legal when in check). */
 export function doNullMove(): void {
   pushState(MOVE_NULL, NO_PIECE);
-  if (USE_NNUE) unchecked((dirtyCount[stateCount] = 0));
+  if (USE_NNUE) setDirtyCount(stateCount, 0);
   let k = key ^ SIDE_KEY;
   if (epSquare != SQ_NONE) {
     k ^= epKey(fileOf(epSquare));
@@ -636,18 +641,18 @@ export function undoNullMove(): void {
 /** The move that led to the current position (MOVE_NONE at the root of the history). */
 // @ts-ignore: decorator
 @inline export function lastMove(): Move {
-  return stateCount > 0 ? <Move>unchecked(stInfo[stateCount - 1]) : 0;
+  return stateCount > 0 ? <Move>stateInfo(stateCount - 1) : 0;
 }
 
 /** The piece captured by the last move (NO_PIECE when none). */
 export function lastCaptured(): Piece {
-  return stateCount > 0 ? <i32>(unchecked(stInfo[stateCount - 1]) >> 16) & 15 : NO_PIECE;
+  return stateCount > 0 ? <i32>(stateInfo(stateCount - 1) >> 16) & 15 : NO_PIECE;
 }
 
 /** Key of the position `back` plies before the current one (back >= 1, <= stateCount). */
 // @ts-ignore: decorator
 @inline export function keyBefore(back: i32): Key {
-  return unchecked(stKey[stateCount - back]);
+  return stateKey(stateCount - back);
 }
 
 /** Drops the history that no repetition can reach any more (older than the last
@@ -657,19 +662,15 @@ export function compactHistory(): void {
   const keep = min(min(min(rule50, pliesFromNull), stateCount), 128);
   const drop = stateCount - keep;
   if (drop == 0) return;
-  for (let i = 0; i < keep; i++) {
-    stKey[i] = stKey[i + drop];
-    stInfo[i] = stInfo[i + drop];
-  }
+  for (let i = 0; i < keep; i++) setStateEntry(i, stateKey(i + drop), stateInfo(i + drop));
   if (USE_NNUE) {
-    for (let s = 1; s <= keep; s++) {
-      dirtyCount[s] = dirtyCount[s + drop];
-      for (let k = 0; k < DIRTY_MAX; k++) {
-        dirtyPiece[s * DIRTY_MAX + k] = dirtyPiece[(s + drop) * DIRTY_MAX + k];
-        dirtyFrom[s * DIRTY_MAX + k] = dirtyFrom[(s + drop) * DIRTY_MAX + k];
-        dirtyTo[s * DIRTY_MAX + k] = dirtyTo[(s + drop) * DIRTY_MAX + k];
-      }
-    }
+    const a = ARENA;
+    memory.copy(a + ARENA_DIRTY_COUNT + 1, a + ARENA_DIRTY_COUNT + 1 + <usize>drop, <usize>keep);
+    const from = <usize>((1 + drop) * DIRTY_MAX);
+    const bytes = <usize>(keep * DIRTY_MAX);
+    memory.copy(a + ARENA_DIRTY_PIECE + DIRTY_MAX, a + ARENA_DIRTY_PIECE + from, bytes);
+    memory.copy(a + ARENA_DIRTY_FROM + DIRTY_MAX, a + ARENA_DIRTY_FROM + from, bytes);
+    memory.copy(a + ARENA_DIRTY_TO + DIRTY_MAX, a + ARENA_DIRTY_TO + from, bytes);
   }
   stateCount = keep;
 }
@@ -699,12 +700,10 @@ export function insufficientMaterial(): bool {
   return false;
 }
 
-/** Copies the board and state into a snapshot buffer of SNAPSHOT_SIZE bytes. */
-export const SNAPSHOT_SIZE: usize = 8 * 8 + 2 * 8 + 64 + 8 * 8;
+/** Copies the board and state into a snapshot buffer of SNAPSHOT_SIZE bytes (arena.ts). */
 export function saveSnapshot(buf: usize): void {
-  memory.copy(buf, BY_TYPE, 64);
-  memory.copy(buf + 64, BY_COLOR, 16);
-  memory.copy(buf + 80, BOARD, 64);
+  // The bitboards by type and colour and the mailbox lie one after another in the arena.
+  memory.copy(buf, ARENA + ARENA_BY_TYPE, 144);
   store<u64>(buf + 144, key);
   store<i32>(buf + 152, sideToMove);
   store<i32>(buf + 156, castlingRights);
@@ -718,9 +717,7 @@ export function saveSnapshot(buf: usize): void {
 
 /** Restores a snapshot taken by saveSnapshot. */
 export function loadSnapshot(buf: usize): void {
-  memory.copy(BY_TYPE, buf, 64);
-  memory.copy(BY_COLOR, buf + 64, 16);
-  memory.copy(BOARD, buf + 80, 64);
+  memory.copy(ARENA + ARENA_BY_TYPE, buf, 144);
   if (SLIDER_BACKEND == SLIDERS_ROTATED) setRotated(occupied());
   key = load<u64>(buf + 144);
   sideToMove = load<i32>(buf + 152);

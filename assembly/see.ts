@@ -9,20 +9,21 @@ import {
 import { squareBB, lsb } from "./bitboard";
 import { bishopAttacks, rookAttacks } from "./attacks";
 import { occupied, pieces, colorBB, pieceOn, sideToMove, attackersTo } from "./position";
+import { ARENA, ARENA_SEE_GAIN } from "./arena";
 
 /** Exchange values by piece type (none, pawn, knight, bishop, rook, queen, king). */
 export const SEE_VALUE: StaticArray<i32> = [0, 100, 320, 330, 500, 950, 20000];
 
-const gain: usize = memory.data(40 * 4, 4);
+// The gain list of the exchange, in the thread's arena (at most 32 men take part).
 
 // @ts-ignore: decorator
 @inline function gainAt(i: i32): i32 {
-  return load<i32>(gain + (<usize>i << 2));
+  return load<i32>(ARENA + (<usize>i << 2), ARENA_SEE_GAIN);
 }
 
 // @ts-ignore: decorator
 @inline function setGain(i: i32, v: i32): void {
-  store<i32>(gain + (<usize>i << 2), v);
+  store<i32>(ARENA + (<usize>i << 2), v, ARENA_SEE_GAIN);
 }
 
 /** What move m (not castling) takes, a promotion's gain included. */

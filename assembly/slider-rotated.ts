@@ -5,6 +5,7 @@
 
 import { Bitboard, Square } from "./types";
 import { slowRookAttacks, slowBishopAttacks } from "./rays";
+import { ARENA, ARENA_ROTATED } from "./arena";
 
 // The four orientations. Each packs the board line by line into 64 bits, a line's squares
 // in order of increasing file (files: increasing rank):
@@ -26,11 +27,10 @@ const ORIENTATION_NB = 4;
 // @ts-ignore: decorator
 @lazy const STEP_RANK: StaticArray<i32> = [0, 1, 1, -1];
 
-// The position's occupancy in the four orientations (u64 each, in the order above). The
-// first is a copy of the normal occupancy, so that lookups can tell whether a caller's
-// occupancy is the position's without importing position.ts.
-// @ts-ignore: decorator
-@lazy const OCCUPANCY: usize = memory.data(ORIENTATION_NB * 8, 8);
+// The position's occupancy in the four orientations (u64 each, in the order above), in the
+// thread's arena beside the board (ARENA_ROTATED). The first is a copy of the normal
+// occupancy, so that lookups can tell whether a caller's occupancy is the position's without
+// importing position.ts.
 // Per orientation and square: the square's bit, and where its line's inner bits start.
 // @ts-ignore: decorator
 @lazy const BIT_INDEX: usize = memory.data(ORIENTATION_NB * 64, 8);
@@ -52,12 +52,12 @@ export const rotatedTableBytes: i32 = ORIENTATION_NB * 64 * 64 * 8 + 2 * ORIENTA
 /** The position's occupancy in the given orientation. */
 // @ts-ignore: decorator
 @inline export function rotatedOccupancy(orientation: i32): u64 {
-  return load<u64>(OCCUPANCY + (<usize>orientation << 3));
+  return load<u64>(ARENA + (<usize>orientation << 3), ARENA_ROTATED);
 }
 
 // @ts-ignore: decorator
 @inline function xorOccupancy(orientation: i32, bits: u64): void {
-  const at = OCCUPANCY + (<usize>orientation << 3);
+  const at = ARENA + ARENA_ROTATED + (<usize>orientation << 3);
   store<u64>(at, load<u64>(at) ^ bits);
 }
 
@@ -91,7 +91,7 @@ export function rotate(occ: Bitboard, orientation: i32): u64 {
 
 /** Sets the four occupancies from scratch (board set-up, snapshot restore). */
 export function setRotated(occ: Bitboard): void {
-  for (let o = 0; o < ORIENTATION_NB; o++) store<u64>(OCCUPANCY + (<usize>o << 3), rotate(occ, o));
+  for (let o = 0; o < ORIENTATION_NB; o++) store<u64>(ARENA + (<usize>o << 3), rotate(occ, o), ARENA_ROTATED);
 }
 
 /** True when the four occupancies hold exactly occ (the debug invariant). */

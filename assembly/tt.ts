@@ -3,6 +3,9 @@
 
 import { Key, Move, MOVE_NONE } from "./types";
 import { VALUE_NONE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY } from "./score";
+import {
+  tableBase, tableReserved, tableBuckets, tableMb, tableGeneration, setTableRegion, setTableSize, setTableGeneration,
+} from "./shared";
 
 // An entry is 16 bytes: the full key, then one data word:
 //
@@ -26,12 +29,8 @@ export const HASH_MAX_MB = 2048;
 export const HASH_DEFAULT_MB = 16;
 
 // The table lives in memory grown past the managed heap, so that its size is not bound
-// by the allocator's 1 GiB block limit; a smaller resize reuses the region.
-let regionBase: usize = 0;
-let regionBytes: usize = 0;
-let bucketCount: u64 = 0;
-let tableMb: i32 = 0;
-let generation: u64 = 0;
+// by the allocator's 1 GiB block limit; a smaller resize reuses the region. Where it is, its
+// size and its generation are in the shared header (shared.ts), which all threads read.
 
 // The result of the last successful probe.
 export let ttMove: Move = MOVE_NONE;
@@ -42,23 +41,24 @@ export let ttBound: i32 = BOUND_NONE;
 
 /** Size of the table in MB. */
 export function hashSizeMb(): i32 {
-  return tableMb;
+  return tableMb();
 }
 
 function reserve(bytes: usize): bool {
-  if (bytes <= regionBytes) return true;
+  const base = tableBase();
+  const reserved = tableReserved();
+  if (bytes <= reserved) return true;
   const end = <usize>memory.size() << 16;
-  if (regionBase != 0 && regionBase + regionBytes == end) {
+  if (base != 0 && base + reserved == end) {
     // The region is the last thing in memory: extend it in place.
-    const pages = <i32>((bytes - regionBytes + 0xffff) >> 16);
+    const pages = <i32>((bytes - reserved + 0xffff) >> 16);
     if (memory.grow(pages) < 0) return false;
-    regionBytes = (<usize>memory.size() << 16) - regionBase;
+    setTableRegion(base, (<usize>memory.size() << 16) - base);
     return true;
   }
   const pages = <i32>((bytes + 0xffff) >> 16);
   if (memory.grow(pages) < 0) return false;
-  regionBase = end;
-  regionBytes = <usize>pages << 16;
+  setTableRegion(end, <usize>pages << 16);
   return true;
 }
 
@@ -68,27 +68,26 @@ export function resizeTable(mb: i32): bool {
   mb = min(max(mb, HASH_MIN_MB), HASH_MAX_MB);
   const bytes = <usize>mb << 20;
   if (!reserve(bytes)) return false;
-  tableMb = mb;
-  bucketCount = <u64>(bytes / BUCKET_BYTES);
+  setTableSize(mb, <u64>(bytes / BUCKET_BYTES));
   clearTable();
   return true;
 }
 
 /** Empties every entry. */
 export function clearTable(): void {
-  memory.fill(regionBase, 0, <usize>bucketCount * BUCKET_BYTES);
-  generation = 0;
+  memory.fill(tableBase(), 0, <usize>tableBuckets() * BUCKET_BYTES);
+  setTableGeneration(0);
 }
 
 /** Starts a new search: entries from older searches become preferred victims. */
 export function newSearchGeneration(): void {
-  generation = (generation + 1) & GENERATION_MASK;
+  setTableGeneration((tableGeneration() + 1) & GENERATION_MASK);
 }
 
 // @ts-ignore: decorator
 @inline function bucketOf(key: Key): usize {
   // Fast range reduction of the low 32 key bits onto the bucket count.
-  return regionBase + <usize>((((key & 0xffffffff) * bucketCount) >> 32) * BUCKET_BYTES);
+  return tableBase() + <usize>((((key & 0xffffffff) * tableBuckets()) >> 32) * BUCKET_BYTES);
 }
 
 /** Converts a score to its stored form: mates counted from this node, not the root. */
@@ -119,7 +118,7 @@ export function probe(key: Key, ply: i32): bool {
       ttDepth = <i32>((data >> 48) & 0xff) - DEPTH_OFFSET;
       ttBound = <i32>((data >> 56) & 3);
       // Refresh the age so that a hit keeps the entry alive.
-      store<u64>(e, (data & ~(<u64>GENERATION_MASK << 58)) | (generation << 58), 8);
+      store<u64>(e, (data & ~(<u64>GENERATION_MASK << 58)) | (tableGeneration() << 58), 8);
       return true;
     }
   }
@@ -130,13 +129,14 @@ export function probe(key: Key, ply: i32): bool {
 // @ts-ignore: decorator
 @inline function entryWorth(data: u64): i32 {
   const depth = <i32>((data >> 48) & 0xff);
-  const age = <i32>((generation - (data >> 58)) & GENERATION_MASK);
+  const age = <i32>((tableGeneration() - (data >> 58)) & GENERATION_MASK);
   return depth - 8 * age;
 }
 
 /** Stores a search result. score is root-relative; bound is BOUND_*. */
 export function save(key: Key, ply: i32, move: Move, score: i32, staticEval: i32, depth: i32, bound: i32): void {
   const bucket = bucketOf(key);
+  const generation = tableGeneration();
   let victim = bucket;
   let worst = i32.MAX_VALUE;
   for (let i = 0; i < ENTRIES_PER_BUCKET; i++) {
@@ -172,11 +172,13 @@ export function save(key: Key, ply: i32, move: Move, score: i32, staticEval: i32
 
 /** Per-mille of sampled entries written during the current search (UCI hashfull). */
 export function hashfull(): i32 {
-  const samples = min(<i32>bucketCount, 250);
+  const samples = min(<i32>tableBuckets(), 250);
+  const base = tableBase();
+  const generation = tableGeneration();
   let used = 0;
   for (let b = 0; b < samples; b++) {
     for (let i = 0; i < ENTRIES_PER_BUCKET; i++) {
-      const e = regionBase + <usize>b * BUCKET_BYTES + <usize>i * ENTRY_BYTES;
+      const e = base + <usize>b * BUCKET_BYTES + <usize>i * ENTRY_BYTES;
       const data = load<u64>(e, 8);
       if (data != 0 && (data >> 58) == generation) used++;
     }

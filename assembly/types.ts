@@ -191,3 +191,5 @@ export const CASTLING: i32 = 3 << 14;
 export type Score = i32;
 export type Depth = i32;
 export const MAX_PLY = 128;
+/** Room for the moves of one position (no position with at most 16 pieces a side has more). */
+export const MAX_MOVES = 512;

@@ -12,9 +12,10 @@ import { pawnAttacks, pieceAttacks } from "../../assembly/attacks";
 import {
   sideToMove, epSquare, castlingRights, key, rule50, occupied, colorBB, pieceOn, kingSquare,
   isAttacked, doMove, undoMove, doNullMove, undoNullMove, computeKey, validate, inCheck,
-  saveSnapshot, SNAPSHOT_SIZE, setChess960, castlingRookSquare,
+  saveSnapshot, setChess960, castlingRookSquare,
 } from "../../assembly/position";
 import { parseFen, makeFen, START_FEN } from "../../assembly/fen";
+import { SNAPSHOT_SIZE } from "../../assembly/arena";
 import {
   generateMoves, countLegalMoves, moveList, moveAt, GEN_ALL, GEN_NOISY, GEN_QUIET,
 } from "../../assembly/movegen";
