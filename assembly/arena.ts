@@ -18,7 +18,7 @@
 //   move lists     MAX_PLY lists of MAX_MOVES moves (movegen.ts), their order scores (movepick.ts)
 //   search stack   PV table and lengths, static evals, in-check cache, excluded moves, double
 //                  extensions, best moves, moves per ply, killers (search.ts, history.ts)
-//   root moves     moves, scores, previous scores, nodes, PVs and PV lengths (think.ts)
+//   root moves     per root move: nodes, score, previous score, PV (think.ts)
 //   histories      counter moves, butterfly, capture and continuation histories, correction
 //   caches         pawn structure table (pawns.ts), accumulator ring (accumulator.ts)
 //   scratch        check squares, SEE gains, evaluation terms, divide results, notation's
@@ -40,8 +40,10 @@ export const STATE_CAPACITY = GAME_MOVES_MAX + MAX_PLY + 8;
 /** Pieces one move changes at most, for the accumulators (castling: king and rook; a
  *  capture-promotion: the captured piece, the pawn and the new piece). */
 export const DIRTY_MAX = 3;
-/** Root moves kept (no position has more legal moves). */
+/** Root moves kept (no position has more legal moves), and the bytes of each one's entry:
+ *  nodes, scores and PV length in 24 bytes, then its PV of MAX_PLY moves (think.ts). */
 export const ROOT_MAX = 256;
+export const ROOT_ENTRY_BYTES = 24 + MAX_PLY * 2;
 /** Rows and columns of the continuation history: piece (16 codes) times destination. */
 export const PIECE_TO_NB = 16 * 64;
 /** Entries per side to move in each correction-history table (correction.ts). */
@@ -108,14 +110,9 @@ export const ARENA_PLY_MOVES: usize = ARENA_NODE_BEST + STACK_SLOTS * 2; // i32 
 export const ARENA_KILLERS: usize = ARENA_PLY_MOVES + STACK_SLOTS * 4; // u16 x 2 per ply
 const STACK_END: usize = ARENA_KILLERS + STACK_SLOTS * 4;
 
-// The root moves (think.ts).
-export const ARENA_ROOT_MOVES: usize = (STACK_END + 63) & ~63; // u16 x ROOT_MAX
-export const ARENA_ROOT_SCORES: usize = ARENA_ROOT_MOVES + ROOT_MAX * 2; // i32 x ROOT_MAX
-export const ARENA_ROOT_PREV_SCORES: usize = ARENA_ROOT_SCORES + ROOT_MAX * 4; // i32 x ROOT_MAX
-export const ARENA_ROOT_NODES: usize = ARENA_ROOT_PREV_SCORES + ROOT_MAX * 4; // u64 x ROOT_MAX
-export const ARENA_ROOT_PV_LENGTHS: usize = ARENA_ROOT_NODES + ROOT_MAX * 8; // i32 x ROOT_MAX
-export const ARENA_ROOT_PVS: usize = ARENA_ROOT_PV_LENGTHS + ROOT_MAX * 4; // u16 x MAX_PLY per root move
-const ROOT_END: usize = ARENA_ROOT_PVS + ROOT_MAX * MAX_PLY * 2;
+// The root moves (think.ts): ROOT_MAX entries of ROOT_ENTRY_BYTES.
+export const ARENA_ROOT_MOVES: usize = (STACK_END + 63) & ~63;
+const ROOT_END: usize = ARENA_ROOT_MOVES + ROOT_MAX * ROOT_ENTRY_BYTES;
 
 // The histories (history.ts, correction.ts).
 export const ARENA_COUNTER_MOVES: usize = (ROOT_END + 63) & ~63; // u16 x 16 x 64: [piece][to]

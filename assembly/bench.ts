@@ -5,7 +5,8 @@ import { parseFen } from "./fen";
 import { clearTable, resizeTable, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { resetLimits, setDepthLimit } from "./limits";
-import { think, nodes, resetSearchState } from "./search";
+import { think, resetSearchState } from "./think";
+import { totalNodes } from "./shared";
 
 export const BENCH_DEFAULT_DEPTH = 13;
 /** The bench's own table size (as in Stockfish, whose bench uses 16 MB unless told
@@ -74,7 +75,7 @@ export function runBench(depth: i32): u64 {
     resetLimits();
     setDepthLimit(depth);
     think();
-    total += nodes;
+    total += totalNodes();
   }
   resizeTable(previousMb);
   return total;

@@ -1,6 +1,9 @@
-// The search: iterative deepening with aspiration windows over a principal-variation
-// negamax search, quiescence search, and the selectivity (null move, late move reductions,
-// futility and reverse futility, late move pruning, SEE pruning) with their safeguards.
+// The node search: a principal-variation negamax search with its quiescence search, the
+// selectivity (null move, late move reductions, futility and reverse futility, late move
+// pruning, SEE pruning, singular extensions) with their safeguards, and the search of one
+// root move for the root driver (think.ts), which owns the root moves, the iterations and
+// the reports. A thread's per-ply stack (PV table, static evals, in-check cache, excluded
+// moves, double extensions, best moves) is in its arena (arena.ts).
 
 import {
   Color, Move, MOVE_NONE, MOVE_NULL, MAX_PLY, PAWN, KING, PROMOTION, moveFlag, toSq, typeOf,
@@ -9,14 +12,13 @@ import {
   doMove, undoMove, doNullMove, undoNullMove, inCheck, key, sideToMove, rule50,
   isRepetition, insufficientMaterial, colorBB, piecesOf, lastMove, pieceOn,
 } from "./position";
-import { moveList, moveAt, generateMoves, GEN_ALL } from "./movegen";
+import { moveList, moveAt } from "./movegen";
 import { evaluate, keepEvalState } from "./eval";
 import { seeGe, SEE_VALUE } from "./see";
 import {
-  VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY,
-  VALUE_KNOWN_WIN, mateIn, matedIn,
+  VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_KNOWN_WIN, mateIn, matedIn,
 } from "./score";
-import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_NONE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, newSearchGeneration } from "./tt";
+import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_NONE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 import {
   scoreMainMoves, scoreQuiescenceMoves, pickMove, pickedScore, isRefutationScore, isTactical, isCaptureMove, pieceTo, capturedType,
   dropQuietMoves,
@@ -24,22 +26,19 @@ import {
 import {
   storeKiller, clearKillers, storeCounterMove, updateQuietHistories, historyBonus, quietScore, setPlyMove, continuationRow, updateCaptureHistory,
 } from "./history";
-import { hostPoll, hostInfo, hostCurrMove, hostNow, POLL_STOP, POLL_PONDERHIT } from "./host";
-import { startClock, restartBudgetClock, searchTimeMs, hardLimitReached, mayStartIteration, setUntimed, setMoveTime, setClock } from "./timeman";
-import {
-  limitDepth, limitNodes, limitMateMoves, limitMoveTimeMs, clockTimeMs, clockIncMs, clockMovesToGo,
-  infinite, pondering, multiPv, rootMoveAllowed,
-} from "./limits";
-import { gamePly } from "./position";
-import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 import { correctedEval, updateCorrection } from "./correction";
 import { givesCheck } from "./check";
+import { countNode, stopped } from "./control";
 import {
-  param, setParam, PARAM_ASPIRATION_WINDOW, PARAM_RFP_MARGIN, PARAM_NULL_MOVE_DIVISOR, PARAM_LMP_BASE,
+  param, setParam, PARAM_RFP_MARGIN, PARAM_NULL_MOVE_DIVISOR, PARAM_LMP_BASE,
   PARAM_HISTORY_PRUNE_MARGIN, PARAM_FUTILITY_BASE, PARAM_FUTILITY_PER_DEPTH, PARAM_SEE_QUIET_MARGIN,
   PARAM_SEE_CAPTURE_MARGIN, PARAM_LMR_BASE, PARAM_LMR_DIVISOR, PARAM_LMR_HISTORY_DIVISOR,
   PARAM_DOUBLE_EXTENSION_MARGIN, PARAM_DELTA_MARGIN,
 } from "./search-params";
+import {
+  ARENA, ARENA_PV_TABLE, ARENA_PV_LENGTH, ARENA_EVAL_STACK, ARENA_CHECK_KEYS, ARENA_CHECK_FLAGS, ARENA_EXCLUDED,
+  ARENA_DOUBLE_EXTENSIONS, ARENA_NODE_BEST,
+} from "./arena";
 
 // ---------------------------------------------------------------- selectivity switches
 // Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
@@ -73,76 +72,72 @@ export function setFeatures(mask: i32): void {
 }
 
 // ---------------------------------------------------------------- state
-export let nodes: u64 = 0;
+/** The deepest ply reached in the current iteration (UCI seldepth). */
 export let selDepth: i32 = 0;
-let stopped = false;
-let ponderActive = false;
 let nullMoveAllowed = true;
-
-const pvTable = new StaticArray<u16>(MAX_PLY * MAX_PLY); // [ply][i]
-const pvLength = new StaticArray<i32>(MAX_PLY + 1);
-const evalStack = new StaticArray<i32>(MAX_PLY + 4);
-/** Whether the side to move is in check at each ply, tagged with the position's key: the
- *  parent's test after its move serves the child's search and its quiescence search. */
-const checkKeys = new StaticArray<u64>(MAX_PLY + 4);
-const checkFlags = new StaticArray<bool>(MAX_PLY + 4);
-// The move a singular-extension search leaves out at each ply (MOVE_NONE: none).
-const excludedMoves = new StaticArray<u16>(MAX_PLY + 4);
-
-// Root moves with their last score, the nodes spent on them, and their principal variation.
-const ROOT_MAX = 256;
-const rootMoves = new StaticArray<u16>(ROOT_MAX);
-const rootScores = new StaticArray<i32>(ROOT_MAX);
-const rootPrevScores = new StaticArray<i32>(ROOT_MAX);
-const rootNodes = new StaticArray<u64>(ROOT_MAX);
-const rootPvs = new StaticArray<u16>(ROOT_MAX * MAX_PLY);
-const rootPvLengths = new StaticArray<i32>(ROOT_MAX);
-export let rootCount: i32 = 0;
 
 // Late move reduction table by depth and move number.
 const LMR_TABLE = new StaticArray<u8>(64 * 64);
 
-// ---------------------------------------------------------------- results
-export let completedDepth: i32 = 0;
-export let bestMove: Move = MOVE_NONE;
-export let ponderMove: Move = MOVE_NONE;
-export let bestScore: i32 = 0;
-/** The info record of the last report. */
-export let infoDepth: i32 = 0;
-export let infoSelDepth: i32 = 0;
-export let infoMultiPv: i32 = 1;
-export let infoScore: i32 = 0;
-export let infoBound: i32 = BOUND_EXACT;
-export let infoPvIndex: i32 = 0;
-
-/** PV move i of root move r (for the info record). */
-export function rootPvMove(r: i32, i: i32): Move {
-  return rootPvs[r * MAX_PLY + i];
+/** Starts the node search of a new iteration line (think.ts): seldepth from zero. */
+export function resetSelDepth(): void {
+  selDepth = 0;
 }
 
-/** PV length of root move r. */
-export function rootPvLength(r: i32): i32 {
-  return rootPvLengths[r];
-}
+// The per-ply stack, in the arena: the principal variation from each ply ([ply][i], its length
+// per ply), the static eval, the move left out by a singular-extension search (MOVE_NONE:
+// none), the double extensions on the line to the ply, and the best move searchMoves() found
+// (MOVE_NONE when no move beat alpha, MOVE_NULL when the position has no legal move).
 
-// ---------------------------------------------------------------- limits
-
-function checkLimits(): void {
-  const cmd = hostPoll();
-  if (cmd == POLL_STOP) stopped = true;
-  else if (cmd == POLL_PONDERHIT && ponderActive) {
-    ponderActive = false;
-    restartBudgetClock();
-  }
-  // Time and node limits never cut depth 1 short: there is always a searched move to play.
-  if (!ponderActive && completedDepth > 0 && hardLimitReached()) stopped = true;
-}
-
+/** Move i of the principal variation found from ply. */
 // @ts-ignore: decorator
-@inline function countNode(): void {
-  nodes++;
-  if ((nodes & 2047) == 0) checkLimits();
-  if (limitNodes != 0 && nodes >= limitNodes && completedDepth > 0) stopped = true;
+@inline export function pvMoveAt(ply: i32, i: i32): Move {
+  return load<u16>(ARENA + (<usize>(ply * MAX_PLY + i) << 1), ARENA_PV_TABLE);
+}
+// @ts-ignore: decorator
+@inline function setPvMove(ply: i32, i: i32, m: Move): void {
+  store<u16>(ARENA + (<usize>(ply * MAX_PLY + i) << 1), m, ARENA_PV_TABLE);
+}
+/** End (exclusive) of the principal variation found from ply. */
+// @ts-ignore: decorator
+@inline export function pvLengthAt(ply: i32): i32 {
+  return load<i32>(ARENA + (<usize>ply << 2), ARENA_PV_LENGTH);
+}
+// @ts-ignore: decorator
+@inline function setPvLength(ply: i32, n: i32): void {
+  store<i32>(ARENA + (<usize>ply << 2), n, ARENA_PV_LENGTH);
+}
+// @ts-ignore: decorator
+@inline function evalAt(ply: i32): i32 {
+  return load<i32>(ARENA + (<usize>ply << 2), ARENA_EVAL_STACK);
+}
+// @ts-ignore: decorator
+@inline function setEvalAt(ply: i32, v: i32): void {
+  store<i32>(ARENA + (<usize>ply << 2), v, ARENA_EVAL_STACK);
+}
+// @ts-ignore: decorator
+@inline function excludedAt(ply: i32): Move {
+  return load<u16>(ARENA + (<usize>ply << 1), ARENA_EXCLUDED);
+}
+// @ts-ignore: decorator
+@inline function setExcluded(ply: i32, m: Move): void {
+  store<u16>(ARENA + (<usize>ply << 1), m, ARENA_EXCLUDED);
+}
+// @ts-ignore: decorator
+@inline function doubleExtensionsAt(ply: i32): i32 {
+  return load<i32>(ARENA + (<usize>ply << 2), ARENA_DOUBLE_EXTENSIONS);
+}
+// @ts-ignore: decorator
+@inline function setDoubleExtensions(ply: i32, n: i32): void {
+  store<i32>(ARENA + (<usize>ply << 2), n, ARENA_DOUBLE_EXTENSIONS);
+}
+// @ts-ignore: decorator
+@inline function nodeBestAt(ply: i32): Move {
+  return load<u16>(ARENA + (<usize>ply << 1), ARENA_NODE_BEST);
+}
+// @ts-ignore: decorator
+@inline function setNodeBest(ply: i32, m: Move): void {
+  store<u16>(ARENA + (<usize>ply << 1), m, ARENA_NODE_BEST);
 }
 
 // ---------------------------------------------------------------- draws
@@ -162,11 +157,10 @@ function hasNonPawnMaterial(): bool {
 }
 
 function updatePv(ply: i32, m: Move): void {
-  const base = ply * MAX_PLY;
-  unchecked((pvTable[base + ply] = m));
-  const childLen = unchecked(pvLength[ply + 1]);
-  for (let i = ply + 1; i < childLen; i++) unchecked((pvTable[base + i] = pvTable[(ply + 1) * MAX_PLY + i]));
-  unchecked((pvLength[ply] = max(childLen, ply + 1)));
+  setPvMove(ply, ply, m);
+  const childLen = pvLengthAt(ply + 1);
+  for (let i = ply + 1; i < childLen; i++) setPvMove(ply, i, pvMoveAt(ply + 1, i));
+  setPvLength(ply, max(childLen, ply + 1));
 }
 
 // @ts-ignore: decorator
@@ -190,9 +184,9 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
   }
   const r = 3 + depth / 4 + min((staticEval - beta) / param(PARAM_NULL_MOVE_DIVISOR), 3);
   setPlyMove(ply, -1);
-  unchecked((doubleExtensions[ply + 1] = doubleExtensions[ply]));
+  setDoubleExtensions(ply + 1, doubleExtensionsAt(ply));
   doNullMove();
-  unchecked((pvLength[ply + 1] = ply + 1));
+  setPvLength(ply + 1, ply + 1);
   let score = -search(-beta, -beta + 1, depth - r, ply + 1, false, false);
   undoNullMove();
   if (stopped || score < beta) return VALUE_NONE;
@@ -229,10 +223,10 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
 /** inCheck() of the position at ply, asked of the board once per position. */
 // @ts-ignore: decorator
 @inline function checkedAt(ply: i32): bool {
-  if (unchecked(checkKeys[ply]) == key) return unchecked(checkFlags[ply]);
+  if (load<u64>(ARENA + (<usize>ply << 3), ARENA_CHECK_KEYS) == key) return load<u8>(ARENA + <usize>ply, ARENA_CHECK_FLAGS) != 0;
   const c = inCheck();
-  unchecked((checkKeys[ply] = key));
-  unchecked((checkFlags[ply] = c));
+  store<u64>(ARENA + (<usize>ply << 3), key, ARENA_CHECK_KEYS);
+  store<u8>(ARENA + <usize>ply, c ? 1 : 0, ARENA_CHECK_FLAGS);
   return c;
 }
 
@@ -240,7 +234,7 @@ function tryNullMove(depth: i32, ply: i32, beta: i32, staticEval: i32): i32 {
  *  the null-window nodes expected to fail high (the first child of an expected all-node and
  *  the later children of any node). */
 function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool): i32 {
-  unchecked((pvLength[ply] = ply));
+  setPvLength(ply, ply);
   if (stopped) return 0;
   const checked = checkedAt(ply);
   if (checked && on(FEATURE_CHECK_EXTENSION) && ply < MAX_PLY / 2) depth++;
@@ -259,7 +253,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
 
   // A singular-extension search of this position leaves one move out: its table entry, which
   // includes that move, neither cuts it off nor is overwritten by it.
-  const excluded: Move = unchecked(excludedMoves[ply]);
+  const excluded: Move = excludedAt(ply);
   const posKey = key;
   const hit = probe(posKey, ply);
   const hashMove = hit ? ttMove : MOVE_NONE;
@@ -274,10 +268,10 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
   if (!checked) {
     rawEval = hit && ttEval != VALUE_NONE ? ttEval : evaluate();
     staticEval = on(FEATURE_CORRECTION) ? correctedEval(sideToMove, rawEval, on(FEATURE_PIECE_CORRECTION)) : rawEval;
-    const prev = ply >= 2 ? unchecked(evalStack[ply - 2]) : VALUE_NONE;
+    const prev = ply >= 2 ? evalAt(ply - 2) : VALUE_NONE;
     improving = prev == VALUE_NONE || staticEval > prev;
   }
-  unchecked((evalStack[ply] = staticEval));
+  setEvalAt(ply, staticEval);
   // The stored score is a better guess than the static eval when its bound allows.
   const eval_ = hit && !checked ? refinedEval(staticEval, hashScore) : staticEval;
 
@@ -295,9 +289,9 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
   if (on(FEATURE_SINGULAR) && depth >= SINGULAR_DEPTH && excluded == MOVE_NONE && hashMove != MOVE_NONE &&
     (hashBound & BOUND_LOWER) != 0 && hashDepth >= depth - 3 && abs(hashScore) < VALUE_KNOWN_WIN) {
     const singularBeta = hashScore - 2 * depth;
-    unchecked((excludedMoves[ply] = hashMove));
+    setExcluded(ply, hashMove);
     const score = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
-    unchecked((excludedMoves[ply] = MOVE_NONE));
+    setExcluded(ply, MOVE_NONE);
     if (stopped) return 0;
     if (score < singularBeta) hashExtension = doubleExtends(pv, score, singularBeta, ply) ? 2 : 1;
     else if (singularBeta >= beta) return singularBeta;
@@ -306,7 +300,7 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
 
   const best = searchMoves(alpha, beta, depth, ply, pv, cutNode, checked, improving, hashMove, hashExtension, excluded, eval_);
   if (stopped) return 0;
-  const bestMove = unchecked(nodeBestMove[ply]);
+  const bestMove = nodeBestAt(ply);
   if (excluded == MOVE_NONE && bestMove != MOVE_NULL) storeNode(posKey, ply, bestMove, best, alpha, beta, depth, rawEval, staticEval, checked);
   return best;
 }
@@ -331,18 +325,13 @@ const SINGULAR_DEPTH = 8;
 /** A singular move whose alternatives all fail the double extension margin (search-params.ts)
  *  below the singular bound is extended by two plies, at most this many times on a line. */
 const DOUBLE_EXTENSIONS_MAX = 6;
-/** Double extensions on the line to each ply. */
-const doubleExtensions = new StaticArray<i32>(MAX_PLY + 4);
 
 /** A singular hash move is extended twice (not at PV nodes, where the window is open). */
 // @ts-ignore: decorator
 @inline function doubleExtends(pv: bool, score: i32, singularBeta: i32, ply: i32): bool {
   return on(FEATURE_DOUBLE_EXTENSION) && !pv && score < singularBeta - param(PARAM_DOUBLE_EXTENSION_MARGIN) &&
-    unchecked(doubleExtensions[ply]) < DOUBLE_EXTENSIONS_MAX;
+    doubleExtensionsAt(ply) < DOUBLE_EXTENSIONS_MAX;
 }
-/** The best move searchMoves() found at each ply: MOVE_NONE when no move beat alpha, MOVE_NULL
- *  when the position has no legal move. */
-const nodeBestMove = new StaticArray<Move>(MAX_PLY);
 
 /** TT cutoff: the entry just probed is deep enough and its bound decides the window
  *  (alpha, beta). Reads the probe's ttDepth and ttBound. */
@@ -370,7 +359,7 @@ function pruneNode(depth: i32, ply: i32, beta: i32, eval_: i32, improving: bool)
 
 /** The move loop of search(): tries the moves in order (all but the excluded one) with move
  *  pruning, reductions and re-searches, and rewards the move that fails high. Returns the
- *  node's score and leaves its best move in nodeBestMove[ply]. */
+ *  node's score and leaves its best move for nodeBestAt(ply). */
 function searchMoves(
   alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: bool, checked: bool, improving: bool,
   hashMove: Move, hashExtension: i32, excluded: Move, eval_: i32,
@@ -381,7 +370,7 @@ function searchMoves(
   const row2 = continuationRow(ply - 2);
   let n = scoreMainMoves(ply, hashMove, prevMove, row1, row2);
   if (n == 0) {
-    unchecked((nodeBestMove[ply] = MOVE_NULL));
+    setNodeBest(ply, MOVE_NULL);
     return checked ? matedIn(ply) : VALUE_DRAW;
   }
 
@@ -427,7 +416,7 @@ function searchMoves(
       ? lateMoveReduction(us, m, movePieceTo, depth, moveCount, pv, cutNode, improving, row1, row2) : 0;
     const extension = m == hashMove ? hashExtension : 0;
     const newDepth = depth - 1 + extension;
-    unchecked((doubleExtensions[ply + 1] = doubleExtensions[ply] + (extension == 2 ? 1 : 0)));
+    setDoubleExtensions(ply + 1, doubleExtensionsAt(ply) + (extension == 2 ? 1 : 0));
     const score = searchMove(alpha, beta, newDepth, r, ply, pv, cutNode, moveCount == 1);
     undoMove(m);
     if (stopped) return 0;
@@ -451,7 +440,7 @@ function searchMoves(
     // Every move was pruned (or the only one is excluded): the node fails low.
     best = alpha;
   }
-  unchecked((nodeBestMove[ply] = bestM));
+  setNodeBest(ply, bestM);
   return best;
 }
 
@@ -576,261 +565,29 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   return pc == 0 ? PAWN : typeOf(pc);
 }
 
-// ---------------------------------------------------------------- root
 
-function initRootMoves(): void {
-  const list = moveList(0);
-  const n = generateMoves(GEN_ALL, list);
-  rootCount = 0;
-  for (let i = 0; i < n && rootCount < ROOT_MAX; i++) {
-    const m = moveAt(list, i);
-    if (!rootMoveAllowed(m)) continue;
-    rootMoves[rootCount] = m;
-    rootScores[rootCount] = -VALUE_INFINITE;
-    rootPrevScores[rootCount] = -VALUE_INFINITE;
-    rootNodes[rootCount] = 0;
-    rootPvLengths[rootCount] = 1;
-    rootPvs[rootCount * MAX_PLY] = m;
-    rootCount++;
+// ---------------------------------------------------------------- a root move
+
+/** Searches root move m for the root driver: the first move (the line's PV move) with the
+ *  window (alpha, beta), a later one with a null window first and the full window when it
+ *  lands inside. Returns its score; its principal variation below it is pvMoveAt(1, i) for
+ *  1 <= i < pvLengthAt(1). */
+export function searchRootMove(m: Move, alpha: i32, beta: i32, depth: i32, first: bool): i32 {
+  setPlyMove(0, pieceTo(m));
+  setDoubleExtensions(1, 0);
+  doMove(m);
+  let score: i32;
+  if (first) {
+    score = -search(-beta, -alpha, depth - 1, 1, true, false);
+  } else {
+    score = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+    if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, true, false);
   }
+  undoMove(m);
+  return score;
 }
 
-/** Stable sort of the root moves from index `from` to `to` (exclusive) by score, best first. */
-function sortRootMoves(from: i32, to: i32): void {
-  for (let i = from + 1; i < to; i++) {
-    for (let j = i; j > from && rootScores[j] > rootScores[j - 1]; j--) swapRoot(j, j - 1);
-  }
-}
-
-function swapRoot(a: i32, b: i32): void {
-  const m = rootMoves[a];
-  rootMoves[a] = rootMoves[b];
-  rootMoves[b] = m;
-  const s = rootScores[a];
-  rootScores[a] = rootScores[b];
-  rootScores[b] = s;
-  const p = rootPrevScores[a];
-  rootPrevScores[a] = rootPrevScores[b];
-  rootPrevScores[b] = p;
-  const nd = rootNodes[a];
-  rootNodes[a] = rootNodes[b];
-  rootNodes[b] = nd;
-  const l = rootPvLengths[a];
-  rootPvLengths[a] = rootPvLengths[b];
-  rootPvLengths[b] = l;
-  for (let i = 0; i < MAX_PLY; i++) {
-    const t = rootPvs[a * MAX_PLY + i];
-    rootPvs[a * MAX_PLY + i] = rootPvs[b * MAX_PLY + i];
-    rootPvs[b * MAX_PLY + i] = t;
-  }
-}
-
-let bestMoveChanges: f64 = 0;
-
-/** Searches the root moves from pvIndex on with the window (alpha, beta). */
-function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
-  let best = -VALUE_INFINITE;
-  pvLength[0] = 0;
-  for (let i = pvIndex; i < rootCount; i++) {
-    const m = rootMoves[i];
-    if (searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
-    const before = nodes;
-    setPlyMove(0, pieceTo(m));
-    doubleExtensions[1] = 0;
-    doMove(m);
-    let score: i32;
-    if (i == pvIndex) {
-      score = -search(-beta, -alpha, depth - 1, 1, true, false);
-    } else {
-      score = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, true, false);
-    }
-    undoMove(m);
-    rootNodes[i] += nodes - before;
-    if (stopped) break;
-    if (i == pvIndex || score > alpha) {
-      rootScores[i] = score;
-      rootPvs[i * MAX_PLY] = m;
-      const len = pvLength[1];
-      for (let j = 1; j < len; j++) rootPvs[i * MAX_PLY + j] = pvTable[MAX_PLY + j];
-      rootPvLengths[i] = max(len, 1);
-      if (i != pvIndex && pvIndex == 0) bestMoveChanges += 1;
-    } else {
-      rootScores[i] = -VALUE_INFINITE;
-    }
-    if (score > best) best = score;
-    if (score > alpha) {
-      alpha = score;
-      if (score >= beta) break;
-    }
-  }
-  return best;
-}
-
-/** One iteration for one PV line, with an aspiration window around the last score. */
-function aspirationSearch(depth: i32, pvIndex: i32): void {
-  const prev = rootPrevScores[pvIndex];
-  let delta = param(PARAM_ASPIRATION_WINDOW);
-  let alpha = -VALUE_INFINITE;
-  let beta = VALUE_INFINITE;
-  if (on(FEATURE_ASPIRATION) && depth >= 5 && prev > -VALUE_INFINITE && abs(prev) < VALUE_KNOWN_WIN) {
-    alpha = max(prev - delta, -VALUE_INFINITE);
-    beta = min(prev + delta, VALUE_INFINITE);
-  }
-  while (true) {
-    const score = searchRoot(alpha, beta, depth, pvIndex);
-    sortRootMoves(pvIndex, rootCount);
-    if (stopped) return;
-    if (score <= alpha) {
-      beta = (alpha + beta) / 2;
-      alpha = max(score - delta, -VALUE_INFINITE);
-      reportLine(depth, pvIndex, BOUND_UPPER);
-    } else if (score >= beta) {
-      beta = min(score + delta, VALUE_INFINITE);
-      reportLine(depth, pvIndex, BOUND_LOWER);
-    } else {
-      return;
-    }
-    delta += delta / 2 + 5;
-  }
-}
-
-function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
-  // A skill level searches more lines than asked for; only those asked for are reported.
-  if (pvIndex >= multiPv) return;
-  infoDepth = depth;
-  infoSelDepth = selDepth;
-  infoMultiPv = pvIndex + 1;
-  infoPvIndex = pvIndex;
-  infoScore = rootScores[pvIndex];
-  if (infoScore == -VALUE_INFINITE) infoScore = rootPrevScores[pvIndex];
-  infoBound = bound;
-  // Only report bounds after the first second, as other engines do.
-  if (bound == BOUND_EXACT || searchTimeMs() > 1000) hostInfo();
-}
-
-/** The mate limit (go mate N) is met when a mate in at most N moves is proven. */
-function mateLimitMet(score: i32): bool {
-  return limitMateMoves > 0 && score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - score <= 2 * limitMateMoves - 1;
-}
-
-function configureTime(): void {
-  startClock();
-  ponderActive = pondering;
-  if (limitMoveTimeMs > 0) setMoveTime(limitMoveTimeMs);
-  else if (clockTimeMs >= 0 && !infinite) setClock(clockTimeMs, clockIncMs, clockMovesToGo, gamePly);
-  else setUntimed();
-}
-
-/** Stability factor for the time manager: more time when the best move keeps changing or
- *  the score drops, less when one move took most of the effort. */
-function stability(prevBest: i32): f64 {
-  let f = 1.0 + bestMoveChanges * 0.35;
-  const drop = prevBest - rootScores[0];
-  if (drop > 30) f *= 1.0 + min(<f64>drop, 150.0) / 150.0;
-  let total: u64 = 0;
-  for (let i = 0; i < rootCount; i++) total += rootNodes[i];
-  if (total > 0 && <f64>rootNodes[0] / <f64>total > 0.9) f *= 0.6;
-  return min(max(f, 0.4), 2.5);
-}
-
-// The lines of the last completed iteration, for a skill level's choice.
-const skillMoves = new StaticArray<u16>(SKILL_LINES);
-const skillPonders = new StaticArray<u16>(SKILL_LINES);
-const skillScores = new StaticArray<i32>(SKILL_LINES);
-let skillCount = 0;
-
-/** Runs the search with the current limits; results in bestMove, ponderMove, bestScore.
- *  Below full strength (skill.ts; not for an infinite search) the search looks at least at
- *  SKILL_LINES lines, ends at the skill's depth, and plays the line the skill chooses. */
-export function think(): void {
-  configureTime();
-  newSearchGeneration();
-  nodes = 0;
-  selDepth = 0;
-  stopped = false;
-  nullMoveAllowed = true;
-  completedDepth = 0;
-  bestMove = MOVE_NONE;
-  ponderMove = MOVE_NONE;
-  bestScore = 0;
-  skillCount = 0;
-  initRootMoves();
-  if (rootCount == 0) {
-    bestScore = inCheck() ? matedIn(0) : VALUE_DRAW;
-    infoDepth = 0;
-    infoSelDepth = 0;
-    infoMultiPv = 1;
-    infoScore = bestScore;
-    infoBound = BOUND_EXACT;
-    infoPvIndex = -1;
-    hostInfo();
-    return;
-  }
-  bestMove = rootMoves[0];
-  let prevBest = -VALUE_INFINITE;
-  const skill = skillEnabled() && !infinite;
-  const lines = min(skill ? max(multiPv, SKILL_LINES) : multiPv, rootCount);
-  const reported = min(multiPv, lines);
-  const lastDepth = skill ? min(limitDepth, skillDepth()) : limitDepth;
-  for (let depth = 1; depth <= lastDepth; depth++) {
-    bestMoveChanges *= 0.5;
-    for (let i = 0; i < rootCount; i++) rootPrevScores[i] = rootScores[i];
-    for (let pvIndex = 0; pvIndex < lines && !stopped; pvIndex++) {
-      selDepth = 0;
-      aspirationSearch(depth, pvIndex);
-      // MultiPV: the lines so far in score order, since a later line may beat an earlier one.
-      if (!stopped) sortRootMoves(0, pvIndex + 1);
-    }
-    if (stopped) {
-      adoptInterruptedIteration(prevBest);
-      break;
-    }
-    completedDepth = depth;
-    takeResult();
-    if (skill) keepSkillLines(lines);
-    for (let pvIndex = 0; pvIndex < reported; pvIndex++) reportLine(depth, pvIndex, BOUND_EXACT);
-    if (mateLimitMet(bestScore)) break;
-    if (!ponderActive && !infinite && !mayStartIteration(stability(prevBest))) break;
-    prevBest = rootScores[0];
-  }
-  if (skill && skillCount > 0) {
-    const k = skillPick(skillScores, skillCount, hostNow());
-    bestMove = skillMoves[k];
-    ponderMove = skillPonders[k];
-    bestScore = skillScores[k];
-  }
-}
-
-/** Keeps the best lines of the iteration just completed for the skill's choice. */
-function keepSkillLines(lines: i32): void {
-  skillCount = min(lines, SKILL_LINES);
-  for (let i = 0; i < skillCount; i++) {
-    skillMoves[i] = rootMoves[i];
-    skillPonders[i] = rootPvLengths[i] > 1 ? rootPvs[i * MAX_PLY + 1] : MOVE_NONE;
-    skillScores[i] = rootScores[i];
-  }
-}
-
-function takeResult(): void {
-  bestMove = rootMoves[0];
-  bestScore = rootScores[0];
-  ponderMove = rootPvLengths[0] > 1 ? rootPvs[1] : MOVE_NONE;
-}
-
-/** After a stop: the interrupted iteration's best move counts when it was fully searched
- *  and scored better than the last completed iteration's best. */
-function adoptInterruptedIteration(prevBest: i32): void {
-  if (completedDepth == 0 || (rootScores[0] > prevBest && rootScores[0] > -VALUE_INFINITE)) {
-    if (rootScores[0] > -VALUE_INFINITE) takeResult();
-  }
-}
-
-/** Clears the per-game search memory that is not in the TT (killers and PV state). */
-export function resetSearchState(): void {
-  for (let i = 0; i < MAX_PLY; i++) clearKillers(i);
-  bestMoveChanges = 0;
-}
+// ---------------------------------------------------------------- reductions and parameters
 
 function initReductions(): void {
   const base = <f64>param(PARAM_LMR_BASE) / 100;

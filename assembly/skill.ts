@@ -57,19 +57,20 @@ function nextRandom(seedFromClock: f64): u64 {
   return rng * 2685821657736338717;
 }
 
-/** Chooses among the n best lines, scores[0] the best (scores sorted, best first): each line
+/** Chooses among the n best lines, whose scores (i32) are at `scores`, the best first: each line
  *  gets back part of what it loses to the best (weakness/128 of it) and a random push of up
  *  to weakness/128 of the gap between the best and the last line (at most a pawn); the line
  *  with the highest total is played. Returns its index. */
-export function skillPick(scores: StaticArray<i32>, n: i32, now: f64): i32 {
-  const top = scores[0];
-  const delta = min(top - scores[n - 1], SKILL_DELTA_CAP);
+export function skillPick(scores: usize, n: i32, now: f64): i32 {
+  const top = load<i32>(scores);
+  const delta = min(top - load<i32>(scores + (<usize>(n - 1) << 2)), SKILL_DELTA_CAP);
   const weakness = skillWeakness();
   let best = 0;
   let bestTotal = i32.MIN_VALUE;
   for (let i = 0; i < n; i++) {
-    const push = (weakness * (top - scores[i]) + delta * <i32>(nextRandom(now) % <u64>weakness)) / 128;
-    const total = scores[i] + push;
+    const score = load<i32>(scores + (<usize>i << 2));
+    const push = (weakness * (top - score) + delta * <i32>(nextRandom(now) % <u64>weakness)) / 128;
+    const total = score + push;
     if (total > bestTotal) {
       bestTotal = total;
       best = i;

@@ -17,7 +17,7 @@ import { evaluate, evaluateWithReport, lastPhase, lastScale } from "./eval";
 import { traceClear, traceCoef, traceKingAttack, traceSpecial, setTracing, TRACE } from "./trace";
 import { WEIGHT_COUNT } from "./weights";
 import { unpackRecord } from "./packed-board";
-import { rootPvMove, rootPvLength } from "./search";
+import { rootPvMove, rootPvLength } from "./think";
 
 export const TRACE_OK = 0;
 export const TRACE_SPECIAL = 1;

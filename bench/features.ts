@@ -43,7 +43,7 @@ console.log("| --- | --- | --- | --- |");
 let baseline = 0;
 for (const [name, bit] of FEATURES) {
   const w = await createInstance();
-  w.optionSearchFeatures(ALL & ~bit);
+  w.setSearchFeatures(ALL & ~bit);
   const nodes = Number(w.bench(Number(values.depth)));
   if (bit === 0) baseline = nodes;
   const run = spawnSync(process.execPath, ["--import", "tsx", tactics, "--nodes", values.nodes!, "--first", values.first!, "--quiet", "--features", String(ALL & ~bit)], { encoding: "utf8" });

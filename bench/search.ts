@@ -136,11 +136,11 @@ async function timeToDepth(w: EngineExports, target: number): Promise<void> {
   console.log(`\nTime to depth ${target}, one thread, 16 MB hash, fresh tables` + (sf ? ` (beside native ${sfName})` : " (Stockfish not installed)"));
   console.log("position   ours ms   ours nodes   sf ms   sf nodes");
   for (const [name, fen] of positions) {
-    w.optionHash(16);
+    w.setHash(16);
     w.newGame();
     w.setFen(fen);
-    w.limitsReset();
-    w.limitDepth(target);
+    w.resetLimits();
+    w.setDepthLimit(target);
     const s = performance.now();
     w.go();
     const ours = performance.now() - s;

@@ -53,7 +53,7 @@ if (values.net) core.loadNetwork(readFileSync(values.net));
 const w = core.exports;
 const info = core.info();
 console.log(`${info.build} build, ${info.network ? `network ${info.network.name}` : "classical evaluation"}`);
-if (values.features) w.optionSearchFeatures(Number(values.features));
+if (values.features) w.setSearchFeatures(Number(values.features));
 
 let solved = 0;
 let totalNodes = 0;
@@ -62,9 +62,9 @@ const t0 = performance.now();
 for (const c of cases) {
   if (w.setFen(c.fen) !== 0) throw new Error(`${c.id}: bad FEN: ${w.fenError()}`);
   w.newGame();
-  w.limitsReset();
-  if (values.nodes) w.limitNodes(BigInt(values.nodes));
-  else w.limitMoveTime(ms);
+  w.resetLimits();
+  if (values.nodes) w.setNodeLimit(BigInt(values.nodes));
+  else w.setMoveTimeLimit(ms);
   w.go();
   const move = w.resultBestMove();
   const san = strip(w.uciToSan(move));

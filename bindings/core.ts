@@ -213,10 +213,10 @@ export class Core {
     checkBoolean("chess960", chess960);
     const previous = this.game;
     this.guard((w) => {
-      w.optionChess960(chess960);
+      w.setChess960(chess960);
       if (w.setFen(text) !== 0) {
         const message = w.fenError();
-        w.optionChess960(previous.chess960);
+        w.setChess960(previous.chess960);
         throw new Error(`invalid FEN: ${message}`);
       }
     });
@@ -225,7 +225,7 @@ export class Core {
     if (played < moves.length) {
       const where = this.fen();
       this.guard((w) => {
-        w.optionChess960(previous.chess960);
+        w.setChess960(previous.chess960);
         w.setFen(previous.fen);
       });
       this.game = { fen: previous.fen, moves: [], chess960: previous.chess960 };
@@ -382,7 +382,7 @@ export class Core {
    *  grow that far (the old table stays). */
   setHash(mb: number): number {
     const size = checkInteger("setHash: mb", mb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
-    if (!this.guard((w) => w.optionHash(size))) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
+    if (!this.guard((w) => w.setHash(size))) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
     return size;
   }
 
@@ -397,7 +397,7 @@ export class Core {
   /** Number of principal variations a search reports (an integer from 1 to MULTIPV_MAX). */
   setMultiPv(n: number): void {
     const lines = checkInteger("setMultiPv: n", n, 1, MULTIPV_MAX);
-    this.guard((w) => w.optionMultiPv(lines));
+    this.guard((w) => w.setMultiPv(lines));
     this.multiPvLines = lines;
   }
 
@@ -410,7 +410,7 @@ export class Core {
    *  MOVE_OVERHEAD_MAX_MS milliseconds). */
   setMoveOverhead(ms: number): void {
     const overhead = checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds");
-    this.guard((w) => w.optionMoveOverhead(overhead));
+    this.guard((w) => w.setMoveOverhead(overhead));
   }
 
   /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
@@ -431,24 +431,24 @@ export class Core {
   /** The strength in effect: the skill level set, the Elo limit (null: none), and the
    *  fractional level they make. */
   strength(): { skillLevel: number; elo: number | null; level: number } {
-    return { skillLevel: this.skill, elo: this.elo, level: this.guard((w) => w.skillLevelValue()) };
+    return { skillLevel: this.skill, elo: this.elo, level: this.guard((w) => w.skillLevel()) };
   }
 
   /** Test hook: seeds the skill level's random choices (0: from the clock). */
   setSkillSeed(seed: number): void {
     const s = checkInteger("setSkillSeed: seed", seed, 0, Number.MAX_SAFE_INTEGER);
-    this.guard((w) => w.optionSkillSeed(BigInt(s)));
+    this.guard((w) => w.setSkillSeed(BigInt(s)));
   }
 
   private applyStrength(): void {
     const level = this.elo !== null ? eloToSkill(this.elo) : this.skill;
-    this.guard((w) => w.optionSkillLevel(level));
+    this.guard((w) => w.setSkillLevel(level));
   }
 
   /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */
   setSearchFeatures(mask: number): void {
     const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
-    this.guard((w) => w.optionSearchFeatures(bits));
+    this.guard((w) => w.setSearchFeatures(bits));
   }
 
   /** Tuning: the search's tunable parameters (assembly/search-params.ts) with their values
@@ -473,7 +473,7 @@ export class Core {
     const i = params.findIndex((p) => p.name.toLowerCase() === String(name).toLowerCase());
     if (i < 0) throw new RangeError(`setSearchParam: no search parameter named ${JSON.stringify(String(name).slice(0, 60))}`);
     const v = checkInteger(`setSearchParam: ${params[i].name}`, value, params[i].min, params[i].max);
-    this.guard((w) => w.optionSearchParam(i, v));
+    this.guard((w) => w.setSearchParam(i, v));
   }
 
   /** Forgets the game: clears the TT, history and killers. */
@@ -487,22 +487,22 @@ export class Core {
   search(limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
     limits = checkLimits(limits);
     return this.guard((w) => {
-      w.limitsReset();
+      w.resetLimits();
       const white = w.sideToMoveValue() === 0;
-      if (limits.depth !== undefined) w.limitDepth(limits.depth);
-      if (limits.nodes !== undefined) w.limitNodes(BigInt(limits.nodes));
-      if (limits.mate !== undefined) w.limitMate(limits.mate);
-      if (limits.movetime !== undefined) w.limitMoveTime(limits.movetime);
+      if (limits.depth !== undefined) w.setDepthLimit(limits.depth);
+      if (limits.nodes !== undefined) w.setNodeLimit(BigInt(limits.nodes));
+      if (limits.mate !== undefined) w.setMateLimit(limits.mate);
+      if (limits.movetime !== undefined) w.setMoveTimeLimit(limits.movetime);
       // A clock for either side makes a timed search; a missing clock of the side to move
       // counts as no time left, as in Stockfish.
       if (limits.wtime !== undefined || limits.btime !== undefined) {
         const time = (white ? limits.wtime : limits.btime) ?? 0;
-        w.limitClock(time, (white ? limits.winc : limits.binc) ?? 0, limits.movestogo ?? 0);
+        w.setClockLimit(time, (white ? limits.winc : limits.binc) ?? 0, limits.movestogo ?? 0);
       }
-      if (limits.infinite) w.limitInfinite(true);
-      if (limits.ponder) w.limitPonder(true);
+      if (limits.infinite) w.setInfinite(true);
+      if (limits.ponder) w.setPondering(true);
       for (const m of limits.searchmoves ?? []) {
-        if (!w.limitSearchMove(m)) throw new Error(`searchmoves: ${JSON.stringify(m)} is not a legal move in ${w.getFen()}`);
+        if (!w.addSearchMoveUci(m)) throw new Error(`searchmoves: ${JSON.stringify(m)} is not a legal move in ${w.getFen()}`);
       }
       this.hooks = hooks;
       this.lastPv = [];
@@ -518,14 +518,14 @@ export class Core {
       return {
         bestmove,
         ponder: ponder || undefined,
-        score: toScore(w, w.resultScoreValue()),
+        score: toScore(w, w.resultScore()),
         pv: this.lastPv.length && this.lastPv[0] === bestmove ? this.lastPv : bestmove === "0000" ? [] : [bestmove],
         depth: w.resultDepth(),
         seldepth: w.currentSelDepth(),
         nodes,
         nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
         timeMs: Math.round(timeMs),
-        wdl: wdlOf(w, w.resultScoreValue()),
+        wdl: wdlOf(w, w.resultScore()),
       };
     });
   }

@@ -65,7 +65,7 @@ while (taken < sample) {
     core.newGame();
     codec.unpack(buf, i, `record ${i}`);
     core.search({ nodes: n });
-    const v = core.exports.resultScoreValue();
+    const v = core.exports.resultScore();
     scores.push(core.sideToMove() === "w" ? v : -v);
   }
   const largest = sigmoid(scores[scores.length - 1]);

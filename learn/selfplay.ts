@@ -93,7 +93,7 @@ export function playOpening(core: Core, rng: Rng, s: SelfPlaySettings): { ok: bo
   }
   if (core.status() !== "ongoing") return { ok: false, nodes: 0 };
   const { nodes } = core.search({ nodes: s.openingNodes });
-  const ok = Math.abs(core.exports.resultScoreValue()) <= s.openingMaxCp;
+  const ok = Math.abs(core.exports.resultScore()) <= s.openingMaxCp;
   core.newGame();
   return { ok, nodes };
 }
@@ -161,7 +161,7 @@ export function playSelfPlayGame(core: Core, index: number, s: SelfPlaySettings)
     }
     const search = core.search({ nodes: s.nodes });
     nodes += search.nodes;
-    const raw = core.exports.resultScoreValue();
+    const raw = core.exports.resultScore();
     const white = core.sideToMove() === "w" ? raw : -raw;
     const keep = ply >= s.minPly && !(s.skipInCheck && core.inCheck()) && !(s.skipNoisy && core.exports.isNoisyUci(search.bestmove));
     if (keep) kept.push(codec.pack(Math.max(-VALUE_MATE, Math.min(VALUE_MATE, white)), RESULT_DRAW));

@@ -65,7 +65,7 @@ export function playLearningGame(core: Core, index: number, settings: SelfPlaySe
     const status = core.status();
     if (status !== "ongoing") return { leaves, steps, result: ruleResult(core, status) / 2 };
     const search = core.search({ nodes: o.nodes });
-    const raw = w.resultScoreValue();
+    const raw = w.resultScore();
     const white = core.sideToMove() === "w" ? raw : -raw;
     if (Math.abs(raw) >= MATE_BOUND) {
       steps.push({ traced: false, certain: white > 0 ? 1 : 0 });

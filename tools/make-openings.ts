@@ -38,7 +38,7 @@ while (seen.size < count) {
   const position = fen.split(" ").slice(0, 4).join(" ");
   if (seen.has(position)) continue;
   core.search({ nodes: Number(values.nodes) });
-  if (Math.abs(core.exports.resultScoreValue()) > Number(values.margin)) continue;
+  if (Math.abs(core.exports.resultScore()) > Number(values.margin)) continue;
   seen.add(position);
   process.stdout.write(`${position} hmvc ${fen.split(" ")[4]}; fmvn ${fen.split(" ")[5]}; id "random${plies}-${seen.size}";\n`);
 }

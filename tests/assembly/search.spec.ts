@@ -3,7 +3,8 @@
 import { parseFen } from "../../assembly/fen";
 import { doMove } from "../../assembly/position";
 import { parseUciMove, moveToUci } from "../../assembly/notation";
-import { think, bestMove, bestScore, nodes } from "../../assembly/search";
+import { think, bestMove, bestScore } from "../../assembly/think";
+import { nodes } from "../../assembly/control";
 import { resetLimits, setDepthLimit, setMateLimit, setNodeLimit } from "../../assembly/limits";
 import { clearTable, resizeTable } from "../../assembly/tt";
 import { clearHistory } from "../../assembly/history";
