@@ -8,8 +8,8 @@
 // and starts a fresh worker with the same options.
 
 import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNow } from "./protocol.js";
-import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
-import { spawnWorker } from "#spawn-worker";
+import type { CoreMethod, Call, Request, SearchEvent, EngineInit, PositionRecord } from "./protocol.js";
+import { WorkerClient } from "./worker-client.js";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam } from "./core.js";
 import { defaultBuild } from "./wasm.js";
@@ -69,15 +69,16 @@ export interface AnalyseOptions extends SearchLimits {
   multiPv?: number;
 }
 
-type Pending = {
-  resolve: (v: unknown) => void;
-  reject: (e: Error) => void;
-  request: Request;
+/** The running search: its call id (the id the control words name), its handlers, its last
+ *  complete line, and its answer when it is stopped without the worker. */
+interface RunningSearch {
+  id: number;
   handlers?: SearchHandlers;
   lastInfo?: SearchInfo;
-  /** For a search: the first legal move, the answer when it is stopped before any info. */
-  fallback?: string;
-};
+  /** The first legal move, the answer when it is stopped before any info. */
+  fallback: string;
+  resolve: (result: SearchResult) => void;
+}
 
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
 const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
@@ -140,24 +141,13 @@ function settled<T>(fn: () => T): Promise<T> {
 
 /** A chess engine: the search in its own worker, the position in the caller's thread. */
 export class Engine {
-  private worker: WorkerHandle | undefined;
+  /** The worker (replaced after stop without shared memory, and after a worker failure). */
+  private readonly worker: WorkerClient<EngineInit, Request, SearchEvent>;
   private readonly control?: Int32Array;
-  private nextId = 1;
-  private pending = new Map<number, Pending>();
-  private searchId = 0;
+  private running: RunningSearch | undefined;
   private searchLimits: SearchLimits = {};
   private ponderWhite = true;
-  /** Settles when the current worker is up (it is replaced after stop without shared
-   *  memory, and after a worker failure). */
-  private started: Promise<void> = Promise.resolve();
-  /** Requests made while the worker starts; sent, in order, once it is up. */
-  private outbox: Request[] | undefined;
-  /** open()'s deferred start: spawns the worker now (first request, or the delay is over). */
-  private startNow: (() => void) | undefined;
-  private startTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
-  /** Set when the worker failed before it was ever up: worker calls reject with it. */
-  private workerFailure: Error | undefined;
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
@@ -179,6 +169,12 @@ export class Engine {
     this.random = seededRandom(options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
+    this.worker = new WorkerClient({
+      url: options.workerUrl,
+      init: { control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: options.hashMb, build: options.build },
+      setup: () => this.replay.map(({ method, args }): Request => ({ kind: "call", method, args })),
+      name: "engine worker",
+    });
   }
 
   /** Starts an engine; resolves when its worker has instantiated the wasm and the in-thread
@@ -186,8 +182,7 @@ export class Engine {
   static async create(options: EngineOptions = {}): Promise<Engine> {
     checkEngineOptions(options);
     const engine = new Engine(options);
-    engine.started = engine.start();
-    await Promise.all([engine.started, loadRules()]);
+    await Promise.all([engine.worker.start(), loadRules()]);
     await Promise.all(engine.strengthCalls());
     return engine;
   }
@@ -201,7 +196,7 @@ export class Engine {
   static async open(options: EngineOptions = {}): Promise<Engine> {
     checkEngineOptions(options);
     const engine = new Engine(options);
-    engine.started = engine.startLater().catch(() => undefined);
+    engine.worker.startLater(WORKER_START_DELAY_MS).catch(() => undefined);
     // Queued before any later call; a failure shows in the calls that follow.
     for (const call of engine.strengthCalls()) call.catch(() => undefined);
     await loadRules();
@@ -223,113 +218,13 @@ export class Engine {
 
   /** True while a search is running. */
   get searching(): boolean {
-    return this.searchId !== 0;
+    return this.running !== undefined;
   }
 
   /** Starts the worker now if open() deferred its start (the UCI CLI calls it after its first
    *  `readyok`, before the GUI's first `go`). */
   startWorker(): void {
-    this.startNow?.();
-  }
-
-  /** Queues the requests and starts the worker when one comes or the delay is over. */
-  private startLater(): Promise<void> {
-    this.outbox = [];
-    return new Promise<void>((resolve) => {
-      this.startNow = () => {
-        clearTimeout(this.startTimer);
-        this.startNow = undefined;
-        resolve(this.start(this.outbox));
-      };
-      this.startTimer = setTimeout(this.startNow, WORKER_START_DELAY_MS);
-    });
-  }
-
-  private async start(resend: Request[] = []): Promise<void> {
-    this.outbox = resend;
-    let markReady!: () => void;
-    let fail!: (e: Error) => void;
-    const ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      fail = reject;
-    });
-    let up = false;
-    const onFailure = (e: Error) => {
-      fail(e);
-      if (worker === this.worker) this.onWorkerFailure(e, up);
-    };
-    const worker = spawnWorker(this.options.workerUrl, (m) => {
-      if (m.kind === "ready") {
-        up = true;
-        markReady();
-      } else if (m.kind === "failed") {
-        worker.terminate();
-        onFailure(new Error(`its engine did not start: ${m.message}`));
-      } else this.onReply(m);
-    }, onFailure);
-    this.worker = worker;
-    worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb, build: this.options.build });
-    await ready;
-    if (worker !== this.worker) return; // replaced while starting
-    for (const { method, args } of this.replay) worker.post({ kind: "call", id: 0, method, args });
-    const queued = this.outbox;
-    this.outbox = undefined;
-    for (const req of queued) worker.post(req);
-    worker.keepAlive(this.pending.size > 0);
-  }
-
-  private send(req: Request): void {
-    if (this.outbox) {
-      this.outbox.push(req);
-      this.startNow?.();
-    } else this.worker!.post(req); // no outbox: start() has spawned it
-  }
-
-  private onReply(m: Reply): void {
-    if (m.kind === "ready" || m.kind === "failed") return;
-    const p = this.pending.get(m.id);
-    if (!p) return;
-    switch (m.kind) {
-      case "info":
-        p.lastInfo = m.info.multipv === 1 && !m.info.bound ? m.info : p.lastInfo;
-        p.handlers?.onInfo?.(m.info);
-        return;
-      case "currmove":
-        p.handlers?.onCurrMove?.(m.current);
-        return;
-      case "result":
-        this.settle(m.id);
-        p.resolve(m.value);
-        return;
-      case "error":
-        this.settle(m.id);
-        p.reject(new Error(m.message));
-        return;
-    }
-  }
-
-  private settle(id: number): void {
-    this.pending.delete(id);
-    if (id === this.searchId) this.searchId = 0;
-    if (this.pending.size === 0) this.worker?.keepAlive(false);
-  }
-
-  private track(id: number, p: Pending): void {
-    this.pending.set(id, p);
-    this.worker?.keepAlive(true); // (not spawned yet: start() sets it)
-  }
-
-  /** Rejects the pending calls and starts a fresh worker, unless this one failed before it
-   *  was ever up (it would fail again): then every later worker call rejects with its error. */
-  private onWorkerFailure(e: Error, wasUp: boolean): void {
-    const failure = new Error(`engine worker failed: ${e.message}`);
-    for (const [id, p] of this.pending) {
-      this.settle(id);
-      p.reject(failure);
-    }
-    this.outbox = undefined;
-    if (!wasUp) this.workerFailure = failure;
-    else if (!this.disposed) this.started = this.start().catch(() => undefined);
+    this.worker.startNow();
   }
 
   /** A copy of the position, for a request. */
@@ -353,16 +248,13 @@ export class Engine {
   /** Runs a Core method in the worker, after every request made before it. */
   private call<T>(method: CoreMethod, args: unknown[], withPosition = false): Promise<T> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    if (this.workerFailure) return Promise.reject(this.workerFailure);
-    const id = this.nextId++;
-    const request: Request = { kind: "call", id, method, args, position: withPosition ? this.snapshot() : undefined };
+    const request: Request = { kind: "call", method, args, position: withPosition ? this.snapshot() : undefined };
     return new Promise<T>((resolve, reject) => {
       const done = (value: unknown) => {
         this.replay = remember(this.replay, method, args);
         resolve(value as T);
       };
-      this.track(id, { resolve: done, reject, request });
-      this.send(request);
+      this.worker.send(request, { resolve: done, reject });
     });
   }
 
@@ -583,7 +475,7 @@ export class Engine {
    *  RangeError. Rejects if a search is already running (see analyse()). */
   search(limits: SearchLimits, handlers: SearchHandlers = {}): Promise<SearchResult> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
+    if (this.running) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
     let checked: SearchLimits;
     try {
       checked = checkLimits(limits);
@@ -716,48 +608,57 @@ export class Engine {
     }
     claimBoard(this);
     this.position = next;
-    const running = this.pending.get(this.searchId);
-    if (running) running.handlers = undefined;
+    if (this.running) this.running.handlers = undefined;
     this.stop();
     return this.startSearch(limits, { onInfo }, multiPv);
   }
 
   private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {
-    if (this.workerFailure) return Promise.reject(this.workerFailure);
-    const id = this.nextId++;
-    this.searchId = id;
     this.searchLimits = limits;
     const board = this.board();
     this.ponderWhite = board.sideToMove() === "w";
     const fallback = board.legalMoves()[0] ?? "0000";
-    const request: Request = { kind: "search", id, limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
+    const request: Request = { kind: "search", limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
     return new Promise<SearchResult>((resolve, reject) => {
-      this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers, request, fallback });
-      this.send(request);
+      const search: RunningSearch = { id: 0, handlers, fallback, resolve };
+      this.running = search;
+      const done = () => {
+        if (this.running === search) this.running = undefined;
+      };
+      search.id = this.worker.send(request, {
+        resolve: (value) => (done(), resolve(value as SearchResult)),
+        reject: (err) => (done(), reject(err)),
+        onEvent: (event) => Engine.onSearchEvent(search, event),
+      });
     });
+  }
+
+  private static onSearchEvent(search: RunningSearch, event: SearchEvent): void {
+    if (event.kind === "info") {
+      search.lastInfo = event.info.multipv === 1 && !event.info.bound ? event.info : search.lastInfo;
+      search.handlers?.onInfo?.(event.info);
+    } else search.handlers?.onCurrMove?.(event.current);
   }
 
   /** Ends the running search; its promise resolves with the best move found so far. */
   stop(): void {
-    if (this.searchId === 0) return;
+    const search = this.running;
+    if (!search) return;
     if (this.control) {
-      Atomics.store(this.control, CONTROL_STOP_BELOW, this.searchId + 1);
+      Atomics.store(this.control, CONTROL_STOP_BELOW, search.id + 1);
       return;
     }
     // No shared memory: end the worker, answer from the last complete iteration, and send
     // the requests still waiting to a fresh worker.
-    const id = this.searchId;
-    const p = this.pending.get(id)!;
-    this.settle(id);
-    this.worker!.terminate(); // a search was sent: the worker is spawned
-    p.resolve(Engine.bestSoFar(p));
-    const resend = [...this.pending.values()].map((q) => q.request);
-    this.started = this.start(resend).catch(() => undefined);
+    this.running = undefined;
+    this.worker.cancel(search.id);
+    this.worker.restart();
+    search.resolve(Engine.bestSoFar(search));
   }
 
-  private static bestSoFar(p: Pending): SearchResult {
+  private static bestSoFar(p: RunningSearch): SearchResult {
     const info = p.lastInfo;
-    const bestmove = info?.pv[0] ?? p.fallback ?? "0000";
+    const bestmove = info?.pv[0] ?? p.fallback;
     return {
       bestmove,
       ponder: info?.pv[1],
@@ -774,9 +675,10 @@ export class Engine {
 
   /** Turns a ponder search into a timed one (the opponent played the expected move). */
   ponderhit(): void {
-    if (this.searchId === 0) return;
+    const search = this.running;
+    if (!search) return;
     if (this.control) {
-      Atomics.store(this.control, CONTROL_PONDERHIT, this.searchId);
+      Atomics.store(this.control, CONTROL_PONDERHIT, search.id);
       return;
     }
     // Without shared memory the running search cannot be told: give it a budget from the
@@ -786,8 +688,7 @@ export class Engine {
     const time = white ? l.wtime : l.btime;
     const inc = (white ? l.winc : l.binc) ?? 0;
     const budget = l.movetime ?? (time === undefined ? 1000 : Math.min(time / 2, time / (l.movestogo || 30) + inc * 0.75));
-    const id = this.searchId;
-    setTimeout(() => id === this.searchId && this.stop(), Math.max(1, budget));
+    setTimeout(() => search === this.running && this.stop(), Math.max(1, budget));
   }
 
   /** Ends the worker. A running search resolves with its best move so far; other pending
@@ -795,14 +696,10 @@ export class Engine {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    clearTimeout(this.startTimer);
-    this.startNow = undefined;
-    this.worker?.terminate();
-    for (const [id, p] of this.pending) {
-      const search = id === this.searchId;
-      this.settle(id);
-      if (search) p.resolve(Engine.bestSoFar(p));
-      else p.reject(new Error("engine is disposed"));
-    }
+    const search = this.running;
+    this.running = undefined;
+    if (search) this.worker.cancel(search.id);
+    this.worker.dispose(new Error("engine is disposed"));
+    if (search) search.resolve(Engine.bestSoFar(search));
   }
 }
