@@ -16,11 +16,9 @@ import { defaultBuild } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
 import { chess960StartFen } from "./chess960.js";
-import { Game } from "./game.js";
-import { seededRandom, chooseBookMove } from "./book.js";
-import type { OpeningBook, BookMove, BookInfo, BookPosition } from "./book.js";
-import { readBook } from "./book-file.js";
-import { EvolutionaryBook, LEARN_PLIES } from "./book-evolutionary.js";
+import type { BookMove, BookInfo, BookPosition } from "./book.js";
+import { EngineBook } from "./engine-book.js";
+import type { LearnGame } from "./engine-book.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
@@ -51,9 +49,7 @@ export interface EngineOptions {
   elo?: number;
 }
 
-/** A finished game to learn from: a Game, or its start FEN (default the start position),
- *  its UCI moves and its result ("1-0", "0-1" or "1/2-1/2"). */
-export type LearnGame = Game | { fen?: string; moves: readonly string[]; result: string; chess960?: boolean };
+export type { LearnGame };
 
 export interface SearchHandlers {
   onInfo?: (info: SearchInfo) => void;
@@ -154,19 +150,15 @@ export class Engine {
   private position: PositionRecord = { fen: START_FEN, moves: [], chess960: false };
   // Chess960 mode for the positions set from now on.
   private chess960: boolean;
-  // The opening book (in this thread, where the position is), whether to play from it, and
-  // the seeded choice among its moves.
-  private book: OpeningBook | undefined;
-  private ownBook: boolean;
-  private random: () => number;
+  // The opening book (in this thread, where the position is).
+  private readonly book: EngineBook;
   // True when the worker evaluates other than the rules instance (another build or network).
   private ownEvaluation: boolean;
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
     this.chess960 = options.chess960 ?? false;
-    this.ownBook = options.ownBook ?? false;
-    this.random = seededRandom(options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
+    this.book = new EngineBook(options.ownBook ?? false, options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
     this.worker = new WorkerClient({
@@ -484,7 +476,7 @@ export class Engine {
     } catch (err) {
       return Promise.reject(err);
     }
-    const fromBook = this.bookMove(checked);
+    const fromBook = this.book.answer(checked, () => this.bookPosition(this.board()));
     if (fromBook) return Promise.resolve(fromBook);
     return this.startSearch(checked, handlers);
   }
@@ -495,40 +487,34 @@ export class Engine {
    *  told apart by its header. Rejects with a BookError naming the defect (empty, truncated,
    *  unsorted, corrupt), and the book in use (if any) stays. */
   loadBook(bytes: Uint8Array): Promise<BookInfo> {
-    return settled(() => {
-      this.book = readBook(bytes);
-      return { format: this.book.format, size: this.book.size };
-    });
+    return settled(() => this.book.load(bytes));
   }
 
   /** Starts an empty evolutionary book, to learn from the games given to learn(). */
   newEvolutionaryBook(): Promise<BookInfo> {
-    this.book = EvolutionaryBook.create();
-    return Promise.resolve({ format: "evolutionary", size: 0 });
+    return Promise.resolve(this.book.startEvolutionary());
   }
 
   /** Puts the book away (the engine searches every move). */
   unloadBook(): Promise<void> {
-    this.book = undefined;
+    this.book.unload();
     return Promise.resolve();
   }
 
   /** The book in use, if any. */
   bookInfo(): Promise<BookInfo | undefined> {
-    return Promise.resolve(this.book && { format: this.book.format, size: this.book.size });
+    return Promise.resolve(this.book.info());
   }
 
   /** Play book moves when the book has some for the position (UCI OwnBook). */
   setOwnBook(on: boolean): Promise<void> {
-    return settled(() => {
-      this.ownBook = checkBoolean("setOwnBook: on", on);
-    });
+    return settled(() => this.book.setOwnBook(on));
   }
 
   /** The book's moves for the current position with the chance of each (empty without a
    *  book or when the position is not in it). */
   bookMoves(): Promise<BookMove[]> {
-    return this.local((board) => (this.book ? this.book.moves(this.bookPosition(board)) : []));
+    return this.local((board) => this.book.moves(() => this.bookPosition(board)));
   }
 
   /** The evolutionary book learns from a finished game: the positions after its first 30
@@ -536,45 +522,16 @@ export class Engine {
    *  positions updated; rejects without an evolutionary book, for a game without a result, or
    *  for an illegal move. */
   learn(game: LearnGame): Promise<number> {
-    return this.local((board) => {
-      const book = this.book;
-      if (!(book instanceof EvolutionaryBook)) throw new Error("learning needs an evolutionary book (loadBook an evolutionary book file, or newEvolutionaryBook())");
-      const { fen, moves, result, chess960 } = game instanceof Game
-        ? { fen: game.startFen, moves: game.moves().map((m) => m.uci), result: game.result, chess960: game.chess960 }
-        : { fen: game.fen ?? START_FEN, moves: game.moves, result: game.result, chess960: game.chess960 ?? false };
-      if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
-      if (!["1-0", "0-1", "1/2-1/2"].includes(result)) throw new Error(`a book learns from finished games: result must be 1-0, 0-1 or 1/2-1/2, not ${JSON.stringify(result)}`);
-      // The positions after each move, on the rules board (given back to this engine after).
-      forgetBoard();
-      board.setPosition(fen === "startpos" ? START_FEN : checkFenArgument(fen), [], chess960);
-      const fens: string[] = [];
-      for (const m of moves.slice(0, LEARN_PLIES)) {
-        if (!board.playMove(m)) throw new Error(`illegal move ${JSON.stringify(m)} in ${board.fen()}`);
-        fens.push(board.fen());
-      }
-      return book.learn(fens, result);
-    });
+    return this.local((board) => this.book.learn(game, board));
   }
 
   /** The evolutionary book as a file (docs/books.md), to keep what it learnt. */
   saveBook(): Promise<Uint8Array> {
-    return settled(() => {
-      if (!(this.book instanceof EvolutionaryBook)) throw new Error("only an evolutionary book can be saved (a Polyglot book is read only)");
-      return this.book.toBytes();
-    });
+    return settled(() => this.book.save());
   }
 
   private bookPosition(board: Core): BookPosition {
     return { fen: board.fen(), chess960: this.position.chess960, legalMoves: board.legalMoves(), fenAfter: (uci) => board.fenAfter(uci) };
-  }
-
-  /** The book's answer to a search, when OwnBook is on, the book has a move, and the search
-   *  is an ordinary one (not infinite, pondering, for a mate, or restricted to searchmoves). */
-  private bookMove(limits: SearchLimits): SearchResult | undefined {
-    if (!this.ownBook || !this.book || limits.infinite || limits.ponder || limits.mate !== undefined || limits.searchmoves) return undefined;
-    const move = chooseBookMove(this.book.moves(this.bookPosition(this.board())), this.random);
-    if (!move) return undefined;
-    return { bestmove: move.uci, score: { cp: 0 }, pv: [move.uci], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0, book: true };
   }
 
   /** For an analysis board: stops whatever search runs (its promise resolves with its best
