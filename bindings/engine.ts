@@ -10,15 +10,18 @@
 import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNow } from "./protocol.js";
 import type { CoreMethod, Call, Request, SearchEvent, EngineInit, PositionRecord } from "./protocol.js";
 import { WorkerClient } from "./worker-client.js";
-import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
+import type { SearchLimits, SearchInfo, SearchResult, Evaluation } from "./search-types.js";
 import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam } from "./core.js";
 import { defaultBuild } from "./wasm.js";
-import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
 import { chess960StartFen } from "./chess960.js";
 import type { BookMove, BookInfo, BookPosition } from "./book.js";
 import { EngineBook } from "./engine-book.js";
 import type { LearnGame } from "./engine-book.js";
+import { checkEngineOptions } from "./engine-options.js";
+import type { EngineOptions } from "./engine-options.js";
+import { RunningSearch, checkHandlers } from "./running-search.js";
+import type { SearchHandlers } from "./running-search.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
@@ -26,35 +29,7 @@ import {
   LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 
-export interface EngineOptions {
-  /** Transposition table size in MB: an integer from 1 to 2048 (default 16). */
-  hashMb?: number;
-  /** URL of engine-worker.js (default: next to this module). */
-  workerUrl?: URL;
-  /** Use a SharedArrayBuffer for stop/ponderhit (default: when the environment allows it).
-   *  false forces the fallback that restarts the worker on stop. */
-  sharedMemory?: boolean;
-  /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
-   *  (the hand-crafted evaluation, the smaller module). */
-  build?: EngineBuild;
-  /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
-  chess960?: boolean;
-  /** Play moves from the opening book (loadBook) when it has some (default false). */
-  ownBook?: boolean;
-  /** Seed of the book's random choice (an integer; default: a random seed). */
-  bookSeed?: number;
-  /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
-  skillLevel?: number;
-  /** An Elo limit (1000-2100): see setElo. */
-  elo?: number;
-}
-
-export type { LearnGame };
-
-export interface SearchHandlers {
-  onInfo?: (info: SearchInfo) => void;
-  onCurrMove?: (current: CurrMove) => void;
-}
+export type { EngineOptions, LearnGame, SearchHandlers };
 
 /** A position for analyse(): a FEN (or "startpos") and the UCI moves played from it. */
 export type AnalysisPosition = string | { fen?: string; moves?: readonly string[] };
@@ -65,47 +40,10 @@ export interface AnalyseOptions extends SearchLimits {
   multiPv?: number;
 }
 
-/** The running search: its call id (the id the control words name), its handlers, its last
- *  complete line, and its answer when it is stopped without the worker. */
-interface RunningSearch {
-  id: number;
-  handlers?: SearchHandlers;
-  lastInfo?: SearchInfo;
-  /** The first legal move, the answer when it is stopped before any info. */
-  fallback: string;
-  resolve: (result: SearchResult) => void;
-}
-
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
-const HANDLERS = ["onInfo", "onCurrMove"];
 /** open(): how long the worker waits to start when no call needs it (ms). The worker's start
  *  takes the main thread about 8 ms, which the first commands (`uci`, `isready`) need. */
 const WORKER_START_DELAY_MS = 50;
-
-function checkEngineOptions(options: EngineOptions): void {
-  checkKeys("Engine option", options, ENGINE_OPTIONS);
-  if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
-  if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
-  if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
-  if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
-  if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);
-  if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
-  if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
-  if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
-  if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
-    throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
-  }
-}
-
-function checkHandlers(handlers: unknown): SearchHandlers {
-  const h = checkKeys("search handler", handlers, HANDLERS) as SearchHandlers;
-  for (const name of HANDLERS) {
-    const fn = (h as Record<string, unknown>)[name];
-    if (fn !== undefined && typeof fn !== "function") throw new TypeError(`${name} must be a function`);
-  }
-  return h;
-}
 
 /** Throws when a searchmoves entry is not a legal move on the board. */
 function checkSearchMoves(limits: SearchLimits, board: Core): void {
@@ -141,8 +79,6 @@ export class Engine {
   private readonly worker: WorkerClient<EngineInit, Request, SearchEvent>;
   private readonly control?: Int32Array;
   private running: RunningSearch | undefined;
-  private searchLimits: SearchLimits = {};
-  private ponderWhite = true;
   private disposed = false;
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
@@ -571,13 +507,12 @@ export class Engine {
   }
 
   private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {
-    this.searchLimits = limits;
     const board = this.board();
-    this.ponderWhite = board.sideToMove() === "w";
+    const white = board.sideToMove() === "w";
     const fallback = board.legalMoves()[0] ?? "0000";
     const request: Request = { kind: "search", limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
     return new Promise<SearchResult>((resolve, reject) => {
-      const search: RunningSearch = { id: 0, handlers, fallback, resolve };
+      const search = new RunningSearch(handlers, limits, white, fallback, resolve);
       this.running = search;
       const done = () => {
         if (this.running === search) this.running = undefined;
@@ -585,16 +520,9 @@ export class Engine {
       search.id = this.worker.send(request, {
         resolve: (value) => (done(), resolve(value as SearchResult)),
         reject: (err) => (done(), reject(err)),
-        onEvent: (event) => Engine.onSearchEvent(search, event),
+        onEvent: (event) => search.onEvent(event),
       });
     });
-  }
-
-  private static onSearchEvent(search: RunningSearch, event: SearchEvent): void {
-    if (event.kind === "info") {
-      search.lastInfo = event.info.multipv === 1 && !event.info.bound ? event.info : search.lastInfo;
-      search.handlers?.onInfo?.(event.info);
-    } else search.handlers?.onCurrMove?.(event.current);
   }
 
   /** Ends the running search; its promise resolves with the best move found so far. */
@@ -610,24 +538,7 @@ export class Engine {
     this.running = undefined;
     this.worker.cancel(search.id);
     this.worker.restart();
-    search.resolve(Engine.bestSoFar(search));
-  }
-
-  private static bestSoFar(p: RunningSearch): SearchResult {
-    const info = p.lastInfo;
-    const bestmove = info?.pv[0] ?? p.fallback;
-    return {
-      bestmove,
-      ponder: info?.pv[1],
-      score: info?.score ?? { cp: 0 },
-      pv: info?.pv ?? (bestmove === "0000" ? [] : [bestmove]),
-      depth: info?.depth ?? 0,
-      seldepth: info?.seldepth ?? 0,
-      nodes: info?.nodes ?? 0,
-      nps: info?.nps ?? 0,
-      timeMs: info?.timeMs ?? 0,
-      wdl: info?.wdl,
-    };
+    search.resolve(search.bestSoFar());
   }
 
   /** Turns a ponder search into a timed one (the opponent played the expected move). */
@@ -638,14 +549,9 @@ export class Engine {
       Atomics.store(this.control, CONTROL_PONDERHIT, search.id);
       return;
     }
-    // Without shared memory the running search cannot be told: give it a budget from the
-    // clock of the ponder limits and stop it when the budget is spent.
-    const l = this.searchLimits;
-    const white = this.ponderWhite;
-    const time = white ? l.wtime : l.btime;
-    const inc = (white ? l.winc : l.binc) ?? 0;
-    const budget = l.movetime ?? (time === undefined ? 1000 : Math.min(time / 2, time / (l.movestogo || 30) + inc * 0.75));
-    setTimeout(() => search === this.running && this.stop(), Math.max(1, budget));
+    // Without shared memory the running search cannot be told: stop it when the budget from
+    // the clock of its ponder limits is spent.
+    setTimeout(() => search === this.running && this.stop(), Math.max(1, search.ponderBudgetMs()));
   }
 
   /** Ends the worker. A running search resolves with its best move so far; other pending
@@ -657,6 +563,6 @@ export class Engine {
     this.running = undefined;
     if (search) this.worker.cancel(search.id);
     this.worker.dispose(new Error("engine is disposed"));
-    if (search) search.resolve(Engine.bestSoFar(search));
+    if (search) search.resolve(search.bestSoFar());
   }
 }
