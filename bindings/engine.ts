@@ -75,7 +75,8 @@ function settled<T>(fn: () => T): Promise<T> {
 
 /** A chess engine: the search in its own worker, the position in the caller's thread. */
 export class Engine {
-  /** The worker (replaced after stop without shared memory, and after a worker failure). */
+  /** The worker's client: it replaces the worker after stop without shared memory, and after
+   *  a worker failure, telling the new one the option calls in `replay`. */
   private readonly worker: WorkerClient<EngineInit, Request, SearchEvent>;
   private readonly control?: Int32Array;
   private running: RunningSearch | undefined;
