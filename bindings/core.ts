@@ -2,7 +2,8 @@
 // notation and perft. Bad input throws an Error that names the problem.
 
 import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
-import type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
+import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
+import { networkName, readInfo, readResult, readEvaluation } from "./search-records.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
@@ -48,11 +49,6 @@ export interface SearchParam {
   max: number;
 }
 
-/** The file name of a network with this content hash. */
-export function networkName(hash: number): string {
-  return `wcnn-${(hash >>> 0).toString(16).padStart(8, "0")}.nnue`;
-}
-
 export type { EngineBuild };
 
 /** Thrown when the engine's wasm traps; the Core that threw it must not be used again. */
@@ -92,27 +88,6 @@ export interface SearchHooks {
   poll?: () => number;
   onInfo?: (info: SearchInfo) => void;
   onCurrMove?: (current: CurrMove) => void;
-}
-
-/** Converts an internal score to centipawns or moves to mate, by the engine's mate value
- *  and the bound above which scores are mates. */
-function toScore(w: EngineExports, v: number): Score {
-  const mate = w.VALUE_MATE.value;
-  const bound = w.VALUE_MATE_IN_MAX_PLY.value;
-  if (v >= bound) return { mate: Math.floor((mate - v + 1) / 2) };
-  if (v <= -bound) return { mate: -Math.floor((mate + v) / 2) };
-  return { cp: v };
-}
-
-/** The names of the evaluation terms, as the engine numbers them. */
-function termNames(w: EngineExports): string[] {
-  return Array.from({ length: w.TERM_NB.value }, (_, t) => w.evalTermName(t));
-}
-
-/** Win, draw and loss chances (permille) of an internal score in the instance's position
- *  (the search's root when called from an info record). */
-function wdlOf(w: EngineExports, score: number): [number, number, number] {
-  return [w.scoreWdl(score, 0), w.scoreWdl(score, 1), w.scoreWdl(score, 2)];
 }
 
 /** One engine instance used synchronously in the current thread. */
@@ -511,65 +486,21 @@ export class Core {
       } finally {
         this.hooks = {};
       }
-      const timeMs = w.infoTimeMs();
-      const nodes = Number(w.infoNodes());
-      const bestmove = w.resultBestMove();
-      const ponder = w.resultPonderMove();
-      return {
-        bestmove,
-        ponder: ponder || undefined,
-        score: toScore(w, w.resultScore()),
-        pv: this.lastPv.length && this.lastPv[0] === bestmove ? this.lastPv : bestmove === "0000" ? [] : [bestmove],
-        depth: w.resultDepth(),
-        seldepth: w.currentSelDepth(),
-        nodes,
-        nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
-        timeMs: Math.round(timeMs),
-        wdl: wdlOf(w, w.resultScore()),
-      };
+      return readResult(w, this.lastPv);
     });
   }
 
   private lastPv: string[] = [];
 
   private emitInfo(): void {
-    const w = this.wasm;
-    const timeMs = w.infoTimeMs();
-    const nodes = Number(w.infoNodes());
-    const bound = w.infoBoundValue();
-    const pvText = w.infoPv();
-    const info: SearchInfo = {
-      depth: w.infoDepthValue(),
-      seldepth: w.infoSelDepthValue(),
-      multipv: w.infoMultiPvValue(),
-      score: toScore(w, w.infoScoreValue()),
-      nodes,
-      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
-      hashfull: w.infoHashfull(),
-      timeMs: Math.round(timeMs),
-      pv: pvText ? pvText.split(" ") : [],
-      wdl: wdlOf(w, w.infoScoreValue()),
-    };
-    if (bound === 2) info.bound = "lower";
-    else if (bound === 1) info.bound = "upper";
+    const info = readInfo(this.wasm);
     if (info.multipv === 1 && !info.bound) this.lastPv = info.pv;
     this.hooks.onInfo?.(info);
   }
 
   /** The static evaluation with its term breakdown. */
   evaluate(): Evaluation {
-    return this.guard((w) => {
-      const score = w.evaluatePosition();
-      const terms = termNames(w).map((name, t) => ({
-        name,
-        white: [w.evalTerm(t, 0, 0), w.evalTerm(t, 0, 1)] as [number, number],
-        black: [w.evalTerm(t, 1, 0), w.evalTerm(t, 1, 1)] as [number, number],
-      }));
-      // The network's evaluation has no terms; dead draws and mating a lone king are still
-      // decided by the hand-crafted knowledge (the terms are then zero too).
-      if (w.networkHidden() > 0) return { score, network: networkName(w.networkHash()), phase: w.evalPhase(), scale: w.evalScale(), terms: [] };
-      return { score, phase: w.evalPhase(), scale: w.evalScale(), terms };
-    });
+    return this.guard((w) => readEvaluation(w));
   }
 
   /** Runs the bench (fixed positions, fixed depth; depth 0 = default); returns its nodes.

@@ -1,106 +1,128 @@
-// The engine's worker (a worker thread in Node, a Web Worker in browsers): owns one Core,
-// runs requests in order (each brings the position it needs), streams search info, and
-// re-creates the wasm after a trap.
+// The engine's worker (a worker thread in Node, a Web Worker in browsers): an EngineHandler
+// owns one Core, runs the requests serveWorker hands it (each brings the position it needs),
+// streams search info, and re-creates the wasm after a trap.
 
 import { Core, EngineCrashError, POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./core.js";
 import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, remember, samePosition, lessWaited, epochNow } from "./protocol.js";
-import type { Request, Call, PositionRecord } from "./protocol.js";
+import type { Request, SearchEvent, EngineInit, Call, CoreMethod, PositionRecord } from "./protocol.js";
+import { serveWorker } from "./worker-host.js";
+import type { RequestHandler } from "./worker-host.js";
 import { openPort } from "#worker-port";
-import type { EngineBuild } from "./wasm.js";
 
-const port = openPort();
-let core: Core | undefined;
-let control: Int32Array | undefined;
-let hashMb: number | undefined;
-let build: EngineBuild | undefined;
-// Option calls, replayed into a fresh Core after a trap.
-let replay: Call[] = [];
-// The position the Core holds, when it is one a request brought.
-let current: PositionRecord | undefined;
-// The id of the running search (0: none).
-let searching = 0;
-let queue: Promise<void> = Promise.resolve();
+/** The requests of one engine, run on its Core. */
+class EngineHandler implements RequestHandler<Request, SearchEvent> {
+  private readonly control: Int32Array | undefined;
+  // Option calls, replayed into a fresh Core after a trap.
+  private replay: Call[] = [];
+  // The position the Core holds, when it is one a request brought.
+  private current: PositionRecord | undefined;
+  // The id of the running search (0: none).
+  private searching = 0;
 
-function poll(): number {
-  if (!control) return POLL_CONTINUE;
-  if (searching < Atomics.load(control, CONTROL_STOP_BELOW)) return POLL_STOP;
-  if (Atomics.load(control, CONTROL_PONDERHIT) === searching) {
-    Atomics.compareExchange(control, CONTROL_PONDERHIT, searching, 0);
-    return POLL_PONDERHIT;
+  /** The Core methods a call may name, each run on the current Core. */
+  private readonly methods: { readonly [M in CoreMethod]: Core[M] } = {
+    perft: (depth) => this.core.perft(depth),
+    divide: (depth) => this.core.divide(depth),
+    bench: (depth) => this.core.bench(depth),
+    newGame: () => this.core.newGame(),
+    setHash: (mb) => this.core.setHash(mb),
+    hashMb: () => this.core.hashMb(),
+    clearHash: () => this.core.clearHash(),
+    setMultiPv: (n) => this.core.setMultiPv(n),
+    setMoveOverhead: (ms) => this.core.setMoveOverhead(ms),
+    setSearchFeatures: (mask) => this.core.setSearchFeatures(mask),
+    searchParams: () => this.core.searchParams(),
+    setSearchParam: (name, value) => this.core.setSearchParam(name, value),
+    setSkillLevel: (level) => this.core.setSkillLevel(level),
+    setElo: (elo) => this.core.setElo(elo),
+    strength: () => this.core.strength(),
+    info: () => this.core.info(),
+    loadNetwork: (bytes) => this.core.loadNetwork(bytes),
+    evaluate: () => this.core.evaluate(),
+    crashForTesting: () => this.core.crashForTesting(),
+  };
+
+  private constructor(
+    private core: Core,
+    private readonly init: EngineInit,
+  ) {
+    this.control = init.control ? new Int32Array(init.control) : undefined;
   }
-  return POLL_CONTINUE;
-}
 
-async function recover(): Promise<void> {
-  core = await Core.create({ hashMb, build });
-  current = undefined;
-  for (const { method, args } of replay) {
+  /** Starts the engine the init message describes. */
+  static async create(init: EngineInit): Promise<EngineHandler> {
     try {
-      (core[method] as (...a: unknown[]) => unknown)(...args);
-    } catch {
-      // A call that failed before fails again; the state it would set is simply absent.
-    }
-  }
-}
-
-function setPosition(c: Core, position: PositionRecord | undefined): void {
-  if (!position || samePosition(current, position)) return;
-  current = undefined;
-  c.setPosition(position.fen, position.moves, position.chess960);
-  current = position;
-}
-
-function search(c: Core, req: Extract<Request, { kind: "search" }>): unknown {
-  const lines = c.multiPv();
-  if (req.multiPv !== undefined) c.setMultiPv(req.multiPv);
-  searching = req.id;
-  try {
-    return c.search(lessWaited(req.limits, epochNow() - req.sentAt), {
-      poll,
-      onInfo: (info) => port.post({ kind: "info", id: req.id, info }),
-      onCurrMove: (current) => port.post({ kind: "currmove", id: req.id, current }),
-    });
-  } finally {
-    searching = 0;
-    if (!c.crashed) c.setMultiPv(lines);
-  }
-}
-
-async function handle(req: Request): Promise<void> {
-  if (req.kind === "init") {
-    control = req.control ? new Int32Array(req.control) : undefined;
-    hashMb = req.hashMb;
-    build = req.build;
-    try {
-      core = await Core.create({ hashMb, build });
+      return new EngineHandler(await Core.create({ hashMb: init.hashMb, build: init.build }), init);
     } catch (err) {
-      // Said, not thrown: a Web Worker's unhandled rejection reaches no one, and the Engine
-      // would wait for "ready" for ever.
-      port.post({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
-      return;
+      throw new Error(`its engine did not start: ${err instanceof Error ? err.message : String(err)}`);
     }
-    port.post({ kind: "ready" });
-    return;
   }
-  const c = core!;
-  try {
-    setPosition(c, req.position);
-    let value: unknown;
-    if (req.kind === "call") {
-      value = (c[req.method] as (...a: unknown[]) => unknown).apply(c, req.args);
-      replay = remember(replay, req.method, req.args);
-      if (req.method === "bench") current = undefined; // the bench leaves its last position
-    } else {
-      value = search(c, req);
+
+  async handle(req: Request, id: number, emit: (event: SearchEvent) => void): Promise<unknown> {
+    try {
+      this.setPosition(req.position);
+      if (req.kind === "search") return this.search(req, id, emit);
+      const value = this.call(req.method, req.args);
+      this.replay = remember(this.replay, req.method, req.args);
+      if (req.method === "bench") this.current = undefined; // the bench leaves its last position
+      return value;
+    } catch (err) {
+      if (err instanceof EngineCrashError) await this.recover();
+      throw err;
     }
-    port.post({ kind: "result", id: req.id, value });
-  } catch (err) {
-    const crashed = err instanceof EngineCrashError;
-    if (crashed) await recover();
-    port.post({ kind: "error", id: req.id, message: err instanceof Error ? err.message : String(err), crashed });
+  }
+
+  private call(method: CoreMethod, args: unknown[]): unknown {
+    if (!Object.hasOwn(this.methods, method)) throw new Error(`no engine method ${JSON.stringify(method)}`);
+    return (this.methods[method] as (...a: unknown[]) => unknown)(...args);
+  }
+
+  private poll(): number {
+    const control = this.control;
+    if (!control) return POLL_CONTINUE;
+    if (this.searching < Atomics.load(control, CONTROL_STOP_BELOW)) return POLL_STOP;
+    if (Atomics.load(control, CONTROL_PONDERHIT) === this.searching) {
+      Atomics.compareExchange(control, CONTROL_PONDERHIT, this.searching, 0);
+      return POLL_PONDERHIT;
+    }
+    return POLL_CONTINUE;
+  }
+
+  private async recover(): Promise<void> {
+    this.core = await Core.create({ hashMb: this.init.hashMb, build: this.init.build });
+    this.current = undefined;
+    for (const { method, args } of this.replay) {
+      try {
+        this.call(method, args);
+      } catch {
+        // A call that failed before fails again; the state it would set is simply absent.
+      }
+    }
+  }
+
+  private setPosition(position: PositionRecord | undefined): void {
+    if (!position || samePosition(this.current, position)) return;
+    this.current = undefined;
+    this.core.setPosition(position.fen, position.moves, position.chess960);
+    this.current = position;
+  }
+
+  private search(req: Extract<Request, { kind: "search" }>, id: number, emit: (event: SearchEvent) => void): unknown {
+    const c = this.core;
+    const lines = c.multiPv();
+    if (req.multiPv !== undefined) c.setMultiPv(req.multiPv);
+    this.searching = id;
+    try {
+      return c.search(lessWaited(req.limits, epochNow() - req.sentAt), {
+        poll: () => this.poll(),
+        onInfo: (info) => emit({ kind: "info", info }),
+        onCurrMove: (current) => emit({ kind: "currmove", current }),
+      });
+    } finally {
+      this.searching = 0;
+      if (!c.crashed) c.setMultiPv(lines);
+    }
   }
 }
 
-port.listen((req) => {
-  queue = queue.then(() => handle(req));
-});
+serveWorker(openPort(), (init: EngineInit) => EngineHandler.create(init));

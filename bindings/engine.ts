@@ -8,19 +8,20 @@
 // and starts a fresh worker with the same options.
 
 import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNow } from "./protocol.js";
-import type { Reply, CoreMethod, WorkerHandle, Call, Request, PositionRecord } from "./protocol.js";
-import { spawnWorker } from "#spawn-worker";
-import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
+import type { CoreMethod, Call, Request, SearchEvent, EngineInit, PositionRecord } from "./protocol.js";
+import { WorkerClient } from "./worker-client.js";
+import type { SearchLimits, SearchInfo, SearchResult, Evaluation } from "./search-types.js";
 import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam } from "./core.js";
 import { defaultBuild } from "./wasm.js";
-import type { EngineBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
 import { chess960StartFen } from "./chess960.js";
-import { Game } from "./game.js";
-import { seededRandom, chooseBookMove } from "./book.js";
-import type { OpeningBook, BookMove, BookInfo, BookPosition } from "./book.js";
-import { readBook } from "./book-file.js";
-import { EvolutionaryBook, LEARN_PLIES } from "./book-evolutionary.js";
+import type { BookMove, BookInfo, BookPosition } from "./book.js";
+import { EngineBook } from "./engine-book.js";
+import type { LearnGame } from "./engine-book.js";
+import { checkEngineOptions } from "./engine-options.js";
+import type { EngineOptions } from "./engine-options.js";
+import { RunningSearch, checkHandlers } from "./running-search.js";
+import type { SearchHandlers } from "./running-search.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
@@ -28,37 +29,7 @@ import {
   LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 
-export interface EngineOptions {
-  /** Transposition table size in MB: an integer from 1 to 2048 (default 16). */
-  hashMb?: number;
-  /** URL of engine-worker.js (default: next to this module). */
-  workerUrl?: URL;
-  /** Use a SharedArrayBuffer for stop/ponderhit (default: when the environment allows it).
-   *  false forces the fallback that restarts the worker on stop. */
-  sharedMemory?: boolean;
-  /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
-   *  (the hand-crafted evaluation, the smaller module). */
-  build?: EngineBuild;
-  /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
-  chess960?: boolean;
-  /** Play moves from the opening book (loadBook) when it has some (default false). */
-  ownBook?: boolean;
-  /** Seed of the book's random choice (an integer; default: a random seed). */
-  bookSeed?: number;
-  /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
-  skillLevel?: number;
-  /** An Elo limit (1000-2100): see setElo. */
-  elo?: number;
-}
-
-/** A finished game to learn from: a Game, or its start FEN (default the start position),
- *  its UCI moves and its result ("1-0", "0-1" or "1/2-1/2"). */
-export type LearnGame = Game | { fen?: string; moves: readonly string[]; result: string; chess960?: boolean };
-
-export interface SearchHandlers {
-  onInfo?: (info: SearchInfo) => void;
-  onCurrMove?: (current: CurrMove) => void;
-}
+export type { EngineOptions, LearnGame, SearchHandlers };
 
 /** A position for analyse(): a FEN (or "startpos") and the UCI moves played from it. */
 export type AnalysisPosition = string | { fen?: string; moves?: readonly string[] };
@@ -69,46 +40,10 @@ export interface AnalyseOptions extends SearchLimits {
   multiPv?: number;
 }
 
-type Pending = {
-  resolve: (v: unknown) => void;
-  reject: (e: Error) => void;
-  request: Request;
-  handlers?: SearchHandlers;
-  lastInfo?: SearchInfo;
-  /** For a search: the first legal move, the answer when it is stopped before any info. */
-  fallback?: string;
-};
-
 const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
-const HANDLERS = ["onInfo", "onCurrMove"];
 /** open(): how long the worker waits to start when no call needs it (ms). The worker's start
  *  takes the main thread about 8 ms, which the first commands (`uci`, `isready`) need. */
 const WORKER_START_DELAY_MS = 50;
-
-function checkEngineOptions(options: EngineOptions): void {
-  checkKeys("Engine option", options, ENGINE_OPTIONS);
-  if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
-  if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
-  if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
-  if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
-  if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);
-  if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
-  if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
-  if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
-  if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
-    throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
-  }
-}
-
-function checkHandlers(handlers: unknown): SearchHandlers {
-  const h = checkKeys("search handler", handlers, HANDLERS) as SearchHandlers;
-  for (const name of HANDLERS) {
-    const fn = (h as Record<string, unknown>)[name];
-    if (fn !== undefined && typeof fn !== "function") throw new TypeError(`${name} must be a function`);
-  }
-  return h;
-}
 
 /** Throws when a searchmoves entry is not a legal move on the board. */
 function checkSearchMoves(limits: SearchLimits, board: Core): void {
@@ -140,45 +75,35 @@ function settled<T>(fn: () => T): Promise<T> {
 
 /** A chess engine: the search in its own worker, the position in the caller's thread. */
 export class Engine {
-  private worker: WorkerHandle | undefined;
+  /** The worker's client: it replaces the worker after stop without shared memory, and after
+   *  a worker failure, telling the new one the option calls in `replay`. */
+  private readonly worker: WorkerClient<EngineInit, Request, SearchEvent>;
   private readonly control?: Int32Array;
-  private nextId = 1;
-  private pending = new Map<number, Pending>();
-  private searchId = 0;
-  private searchLimits: SearchLimits = {};
-  private ponderWhite = true;
-  /** Settles when the current worker is up (it is replaced after stop without shared
-   *  memory, and after a worker failure). */
-  private started: Promise<void> = Promise.resolve();
-  /** Requests made while the worker starts; sent, in order, once it is up. */
-  private outbox: Request[] | undefined;
-  /** open()'s deferred start: spawns the worker now (first request, or the delay is over). */
-  private startNow: (() => void) | undefined;
-  private startTimer: ReturnType<typeof setTimeout> | undefined;
+  private running: RunningSearch | undefined;
   private disposed = false;
-  /** Set when the worker failed before it was ever up: worker calls reject with it. */
-  private workerFailure: Error | undefined;
   // Option calls a replacement worker must be told.
   private replay: Call[] = [];
   // The position: a FEN and the moves played from it.
   private position: PositionRecord = { fen: START_FEN, moves: [], chess960: false };
   // Chess960 mode for the positions set from now on.
   private chess960: boolean;
-  // The opening book (in this thread, where the position is), whether to play from it, and
-  // the seeded choice among its moves.
-  private book: OpeningBook | undefined;
-  private ownBook: boolean;
-  private random: () => number;
+  // The opening book (in this thread, where the position is).
+  private readonly book: EngineBook;
   // True when the worker evaluates other than the rules instance (another build or network).
   private ownEvaluation: boolean;
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
     this.chess960 = options.chess960 ?? false;
-    this.ownBook = options.ownBook ?? false;
-    this.random = seededRandom(options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
+    this.book = new EngineBook(options.ownBook ?? false, options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
+    this.worker = new WorkerClient({
+      url: options.workerUrl,
+      init: { control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: options.hashMb, build: options.build },
+      setup: () => this.replay.map(({ method, args }): Request => ({ kind: "call", method, args })),
+      name: "engine worker",
+    });
   }
 
   /** Starts an engine; resolves when its worker has instantiated the wasm and the in-thread
@@ -186,8 +111,7 @@ export class Engine {
   static async create(options: EngineOptions = {}): Promise<Engine> {
     checkEngineOptions(options);
     const engine = new Engine(options);
-    engine.started = engine.start();
-    await Promise.all([engine.started, loadRules()]);
+    await Promise.all([engine.worker.start(), loadRules()]);
     await Promise.all(engine.strengthCalls());
     return engine;
   }
@@ -201,7 +125,7 @@ export class Engine {
   static async open(options: EngineOptions = {}): Promise<Engine> {
     checkEngineOptions(options);
     const engine = new Engine(options);
-    engine.started = engine.startLater().catch(() => undefined);
+    engine.worker.startLater(WORKER_START_DELAY_MS).catch(() => undefined);
     // Queued before any later call; a failure shows in the calls that follow.
     for (const call of engine.strengthCalls()) call.catch(() => undefined);
     await loadRules();
@@ -223,113 +147,13 @@ export class Engine {
 
   /** True while a search is running. */
   get searching(): boolean {
-    return this.searchId !== 0;
+    return this.running !== undefined;
   }
 
   /** Starts the worker now if open() deferred its start (the UCI CLI calls it after its first
    *  `readyok`, before the GUI's first `go`). */
   startWorker(): void {
-    this.startNow?.();
-  }
-
-  /** Queues the requests and starts the worker when one comes or the delay is over. */
-  private startLater(): Promise<void> {
-    this.outbox = [];
-    return new Promise<void>((resolve) => {
-      this.startNow = () => {
-        clearTimeout(this.startTimer);
-        this.startNow = undefined;
-        resolve(this.start(this.outbox));
-      };
-      this.startTimer = setTimeout(this.startNow, WORKER_START_DELAY_MS);
-    });
-  }
-
-  private async start(resend: Request[] = []): Promise<void> {
-    this.outbox = resend;
-    let markReady!: () => void;
-    let fail!: (e: Error) => void;
-    const ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      fail = reject;
-    });
-    let up = false;
-    const onFailure = (e: Error) => {
-      fail(e);
-      if (worker === this.worker) this.onWorkerFailure(e, up);
-    };
-    const worker = spawnWorker(this.options.workerUrl, (m) => {
-      if (m.kind === "ready") {
-        up = true;
-        markReady();
-      } else if (m.kind === "failed") {
-        worker.terminate();
-        onFailure(new Error(`its engine did not start: ${m.message}`));
-      } else this.onReply(m);
-    }, onFailure);
-    this.worker = worker;
-    worker.post({ kind: "init", control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: this.options.hashMb, build: this.options.build });
-    await ready;
-    if (worker !== this.worker) return; // replaced while starting
-    for (const { method, args } of this.replay) worker.post({ kind: "call", id: 0, method, args });
-    const queued = this.outbox;
-    this.outbox = undefined;
-    for (const req of queued) worker.post(req);
-    worker.keepAlive(this.pending.size > 0);
-  }
-
-  private send(req: Request): void {
-    if (this.outbox) {
-      this.outbox.push(req);
-      this.startNow?.();
-    } else this.worker!.post(req); // no outbox: start() has spawned it
-  }
-
-  private onReply(m: Reply): void {
-    if (m.kind === "ready" || m.kind === "failed") return;
-    const p = this.pending.get(m.id);
-    if (!p) return;
-    switch (m.kind) {
-      case "info":
-        p.lastInfo = m.info.multipv === 1 && !m.info.bound ? m.info : p.lastInfo;
-        p.handlers?.onInfo?.(m.info);
-        return;
-      case "currmove":
-        p.handlers?.onCurrMove?.(m.current);
-        return;
-      case "result":
-        this.settle(m.id);
-        p.resolve(m.value);
-        return;
-      case "error":
-        this.settle(m.id);
-        p.reject(new Error(m.message));
-        return;
-    }
-  }
-
-  private settle(id: number): void {
-    this.pending.delete(id);
-    if (id === this.searchId) this.searchId = 0;
-    if (this.pending.size === 0) this.worker?.keepAlive(false);
-  }
-
-  private track(id: number, p: Pending): void {
-    this.pending.set(id, p);
-    this.worker?.keepAlive(true); // (not spawned yet: start() sets it)
-  }
-
-  /** Rejects the pending calls and starts a fresh worker, unless this one failed before it
-   *  was ever up (it would fail again): then every later worker call rejects with its error. */
-  private onWorkerFailure(e: Error, wasUp: boolean): void {
-    const failure = new Error(`engine worker failed: ${e.message}`);
-    for (const [id, p] of this.pending) {
-      this.settle(id);
-      p.reject(failure);
-    }
-    this.outbox = undefined;
-    if (!wasUp) this.workerFailure = failure;
-    else if (!this.disposed) this.started = this.start().catch(() => undefined);
+    this.worker.startNow();
   }
 
   /** A copy of the position, for a request. */
@@ -353,16 +177,13 @@ export class Engine {
   /** Runs a Core method in the worker, after every request made before it. */
   private call<T>(method: CoreMethod, args: unknown[], withPosition = false): Promise<T> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    if (this.workerFailure) return Promise.reject(this.workerFailure);
-    const id = this.nextId++;
-    const request: Request = { kind: "call", id, method, args, position: withPosition ? this.snapshot() : undefined };
+    const request: Request = { kind: "call", method, args, position: withPosition ? this.snapshot() : undefined };
     return new Promise<T>((resolve, reject) => {
       const done = (value: unknown) => {
         this.replay = remember(this.replay, method, args);
         resolve(value as T);
       };
-      this.track(id, { resolve: done, reject, request });
-      this.send(request);
+      this.worker.send(request, { resolve: done, reject });
     });
   }
 
@@ -583,7 +404,7 @@ export class Engine {
    *  RangeError. Rejects if a search is already running (see analyse()). */
   search(limits: SearchLimits, handlers: SearchHandlers = {}): Promise<SearchResult> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    if (this.searchId !== 0) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
+    if (this.running) return Promise.reject(new Error("a search is already running; stop it first (or use analyse())"));
     let checked: SearchLimits;
     try {
       checked = checkLimits(limits);
@@ -592,7 +413,7 @@ export class Engine {
     } catch (err) {
       return Promise.reject(err);
     }
-    const fromBook = this.bookMove(checked);
+    const fromBook = this.book.answer(checked, () => this.bookPosition(this.board()));
     if (fromBook) return Promise.resolve(fromBook);
     return this.startSearch(checked, handlers);
   }
@@ -603,40 +424,34 @@ export class Engine {
    *  told apart by its header. Rejects with a BookError naming the defect (empty, truncated,
    *  unsorted, corrupt), and the book in use (if any) stays. */
   loadBook(bytes: Uint8Array): Promise<BookInfo> {
-    return settled(() => {
-      this.book = readBook(bytes);
-      return { format: this.book.format, size: this.book.size };
-    });
+    return settled(() => this.book.load(bytes));
   }
 
   /** Starts an empty evolutionary book, to learn from the games given to learn(). */
   newEvolutionaryBook(): Promise<BookInfo> {
-    this.book = EvolutionaryBook.create();
-    return Promise.resolve({ format: "evolutionary", size: 0 });
+    return Promise.resolve(this.book.startEvolutionary());
   }
 
   /** Puts the book away (the engine searches every move). */
   unloadBook(): Promise<void> {
-    this.book = undefined;
+    this.book.unload();
     return Promise.resolve();
   }
 
   /** The book in use, if any. */
   bookInfo(): Promise<BookInfo | undefined> {
-    return Promise.resolve(this.book && { format: this.book.format, size: this.book.size });
+    return Promise.resolve(this.book.info());
   }
 
   /** Play book moves when the book has some for the position (UCI OwnBook). */
   setOwnBook(on: boolean): Promise<void> {
-    return settled(() => {
-      this.ownBook = checkBoolean("setOwnBook: on", on);
-    });
+    return settled(() => this.book.setOwnBook(on));
   }
 
   /** The book's moves for the current position with the chance of each (empty without a
    *  book or when the position is not in it). */
   bookMoves(): Promise<BookMove[]> {
-    return this.local((board) => (this.book ? this.book.moves(this.bookPosition(board)) : []));
+    return this.local((board) => this.book.moves(() => this.bookPosition(board)));
   }
 
   /** The evolutionary book learns from a finished game: the positions after its first 30
@@ -644,45 +459,16 @@ export class Engine {
    *  positions updated; rejects without an evolutionary book, for a game without a result, or
    *  for an illegal move. */
   learn(game: LearnGame): Promise<number> {
-    return this.local((board) => {
-      const book = this.book;
-      if (!(book instanceof EvolutionaryBook)) throw new Error("learning needs an evolutionary book (loadBook an evolutionary book file, or newEvolutionaryBook())");
-      const { fen, moves, result, chess960 } = game instanceof Game
-        ? { fen: game.startFen, moves: game.moves().map((m) => m.uci), result: game.result, chess960: game.chess960 }
-        : { fen: game.fen ?? START_FEN, moves: game.moves, result: game.result, chess960: game.chess960 ?? false };
-      if (!Array.isArray(moves)) throw new TypeError("moves must be an array of UCI strings");
-      if (!["1-0", "0-1", "1/2-1/2"].includes(result)) throw new Error(`a book learns from finished games: result must be 1-0, 0-1 or 1/2-1/2, not ${JSON.stringify(result)}`);
-      // The positions after each move, on the rules board (given back to this engine after).
-      forgetBoard();
-      board.setPosition(fen === "startpos" ? START_FEN : checkFenArgument(fen), [], chess960);
-      const fens: string[] = [];
-      for (const m of moves.slice(0, LEARN_PLIES)) {
-        if (!board.playMove(m)) throw new Error(`illegal move ${JSON.stringify(m)} in ${board.fen()}`);
-        fens.push(board.fen());
-      }
-      return book.learn(fens, result);
-    });
+    return this.local((board) => this.book.learn(game, board));
   }
 
   /** The evolutionary book as a file (docs/books.md), to keep what it learnt. */
   saveBook(): Promise<Uint8Array> {
-    return settled(() => {
-      if (!(this.book instanceof EvolutionaryBook)) throw new Error("only an evolutionary book can be saved (a Polyglot book is read only)");
-      return this.book.toBytes();
-    });
+    return settled(() => this.book.save());
   }
 
   private bookPosition(board: Core): BookPosition {
     return { fen: board.fen(), chess960: this.position.chess960, legalMoves: board.legalMoves(), fenAfter: (uci) => board.fenAfter(uci) };
-  }
-
-  /** The book's answer to a search, when OwnBook is on, the book has a move, and the search
-   *  is an ordinary one (not infinite, pondering, for a mate, or restricted to searchmoves). */
-  private bookMove(limits: SearchLimits): SearchResult | undefined {
-    if (!this.ownBook || !this.book || limits.infinite || limits.ponder || limits.mate !== undefined || limits.searchmoves) return undefined;
-    const move = chooseBookMove(this.book.moves(this.bookPosition(this.board())), this.random);
-    if (!move) return undefined;
-    return { bestmove: move.uci, score: { cp: 0 }, pv: [move.uci], depth: 0, seldepth: 0, nodes: 0, nps: 0, timeMs: 0, book: true };
   }
 
   /** For an analysis board: stops whatever search runs (its promise resolves with its best
@@ -716,78 +502,57 @@ export class Engine {
     }
     claimBoard(this);
     this.position = next;
-    const running = this.pending.get(this.searchId);
-    if (running) running.handlers = undefined;
+    if (this.running) this.running.handlers = undefined;
     this.stop();
     return this.startSearch(limits, { onInfo }, multiPv);
   }
 
   private startSearch(limits: SearchLimits, handlers: SearchHandlers, multiPv?: number): Promise<SearchResult> {
-    if (this.workerFailure) return Promise.reject(this.workerFailure);
-    const id = this.nextId++;
-    this.searchId = id;
-    this.searchLimits = limits;
     const board = this.board();
-    this.ponderWhite = board.sideToMove() === "w";
+    const white = board.sideToMove() === "w";
     const fallback = board.legalMoves()[0] ?? "0000";
-    const request: Request = { kind: "search", id, limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
+    const request: Request = { kind: "search", limits, position: this.snapshot(), multiPv, sentAt: epochNow() };
     return new Promise<SearchResult>((resolve, reject) => {
-      this.track(id, { resolve: resolve as (v: unknown) => void, reject, handlers, request, fallback });
-      this.send(request);
+      const search = new RunningSearch(handlers, limits, white, fallback, resolve);
+      this.running = search;
+      const done = () => {
+        if (this.running === search) this.running = undefined;
+      };
+      search.id = this.worker.send(request, {
+        resolve: (value) => (done(), resolve(value as SearchResult)),
+        reject: (err) => (done(), reject(err)),
+        onEvent: (event) => search.onEvent(event),
+      });
     });
   }
 
   /** Ends the running search; its promise resolves with the best move found so far. */
   stop(): void {
-    if (this.searchId === 0) return;
+    const search = this.running;
+    if (!search) return;
     if (this.control) {
-      Atomics.store(this.control, CONTROL_STOP_BELOW, this.searchId + 1);
+      Atomics.store(this.control, CONTROL_STOP_BELOW, search.id + 1);
       return;
     }
     // No shared memory: end the worker, answer from the last complete iteration, and send
     // the requests still waiting to a fresh worker.
-    const id = this.searchId;
-    const p = this.pending.get(id)!;
-    this.settle(id);
-    this.worker!.terminate(); // a search was sent: the worker is spawned
-    p.resolve(Engine.bestSoFar(p));
-    const resend = [...this.pending.values()].map((q) => q.request);
-    this.started = this.start(resend).catch(() => undefined);
-  }
-
-  private static bestSoFar(p: Pending): SearchResult {
-    const info = p.lastInfo;
-    const bestmove = info?.pv[0] ?? p.fallback ?? "0000";
-    return {
-      bestmove,
-      ponder: info?.pv[1],
-      score: info?.score ?? { cp: 0 },
-      pv: info?.pv ?? (bestmove === "0000" ? [] : [bestmove]),
-      depth: info?.depth ?? 0,
-      seldepth: info?.seldepth ?? 0,
-      nodes: info?.nodes ?? 0,
-      nps: info?.nps ?? 0,
-      timeMs: info?.timeMs ?? 0,
-      wdl: info?.wdl,
-    };
+    this.running = undefined;
+    this.worker.cancel(search.id);
+    this.worker.restart();
+    search.resolve(search.bestSoFar());
   }
 
   /** Turns a ponder search into a timed one (the opponent played the expected move). */
   ponderhit(): void {
-    if (this.searchId === 0) return;
+    const search = this.running;
+    if (!search) return;
     if (this.control) {
-      Atomics.store(this.control, CONTROL_PONDERHIT, this.searchId);
+      Atomics.store(this.control, CONTROL_PONDERHIT, search.id);
       return;
     }
-    // Without shared memory the running search cannot be told: give it a budget from the
-    // clock of the ponder limits and stop it when the budget is spent.
-    const l = this.searchLimits;
-    const white = this.ponderWhite;
-    const time = white ? l.wtime : l.btime;
-    const inc = (white ? l.winc : l.binc) ?? 0;
-    const budget = l.movetime ?? (time === undefined ? 1000 : Math.min(time / 2, time / (l.movestogo || 30) + inc * 0.75));
-    const id = this.searchId;
-    setTimeout(() => id === this.searchId && this.stop(), Math.max(1, budget));
+    // Without shared memory the running search cannot be told: stop it when the budget from
+    // the clock of its ponder limits is spent.
+    setTimeout(() => search === this.running && this.stop(), Math.max(1, search.ponderBudgetMs()));
   }
 
   /** Ends the worker. A running search resolves with its best move so far; other pending
@@ -795,14 +560,10 @@ export class Engine {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    clearTimeout(this.startTimer);
-    this.startNow = undefined;
-    this.worker?.terminate();
-    for (const [id, p] of this.pending) {
-      const search = id === this.searchId;
-      this.settle(id);
-      if (search) p.resolve(Engine.bestSoFar(p));
-      else p.reject(new Error("engine is disposed"));
-    }
+    const search = this.running;
+    this.running = undefined;
+    if (search) this.worker.cancel(search.id);
+    this.worker.dispose(new Error("engine is disposed"));
+    if (search) search.resolve(search.bestSoFar());
   }
 }

@@ -8,23 +8,8 @@ import type { Core, GameStatus } from "./core.js";
 import { loadRules, rulesCore, boardFor, claimBoard, releaseBoard, forgetBoard } from "./rules.js";
 import { writePgn } from "./pgn-write.js";
 import { checkKeys, checkBoolean } from "./validate.js";
-import type { PgnError } from "./pgn-read.js";
-
-/** One move of a game, with what annotates it. */
-export interface MoveNode {
-  /** Standard algebraic notation with check (+) and mate (#) signs, as the engine writes it. */
-  san: string;
-  /** The move in UCI notation (e2e4, e7e8q, e1g1 for castling). */
-  uci: string;
-  /** Numeric annotation glyphs: 1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!", and the others. */
-  nags: number[];
-  /** The comment after the move. */
-  comment?: string;
-  /** The comment before the move (PGN has one only at the start of a variation). */
-  startingComment?: string;
-  /** Lines played instead of this move, each starting from the position before it. */
-  variations: MoveNode[][];
-}
+import type { PgnError } from "./pgn-error.js";
+import type { MoveNode } from "./move-tree.js";
 
 /** Options of a game: `chess960` sets it up as Chess960 (X-FEN or Shredder-FEN castling
  *  fields; castling moves in UCI as king-takes-rook, in SAN as O-O and O-O-O). */

@@ -7,7 +7,8 @@ import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions
 import { UciSession } from "./uci.js";
 import { loadRules, claimBoard } from "./rules.js";
 import { Game } from "./game.js";
-import type { MoveNode, LegalMove, GameOptions } from "./game.js";
+import type { LegalMove, GameOptions } from "./game.js";
+import type { MoveNode } from "./move-tree.js";
 import { chess960StartFen } from "./chess960.js";
 import { PolyglotBook, polyglotKey } from "./book-polyglot.js";
 import { EvolutionaryBook } from "./book-evolutionary.js";
@@ -16,7 +17,8 @@ import { readBook } from "./book-file.js";
 import { BookError } from "./book.js";
 import type { BookMove, BookPosition, BookInfo, OpeningBook } from "./book.js";
 import { checkKeys, checkBoolean } from "./validate.js";
-import { parsePgn, readPgn, PgnError } from "./pgn-read.js";
+import { parsePgn, readPgn } from "./pgn-read.js";
+import { PgnError } from "./pgn-error.js";
 import type { PgnSource } from "./pgn-read.js";
 
 export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };

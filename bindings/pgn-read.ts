@@ -7,31 +7,13 @@
 import { START_FEN } from "./core.js";
 import type { Core } from "./core.js";
 import { Game } from "./game.js";
-import type { MoveNode } from "./game.js";
+import type { MoveNode } from "./move-tree.js";
+import { PgnError } from "./pgn-error.js";
 import { loadRules, boardFor } from "./rules.js";
 import { PgnSplitter } from "./pgn-split.js";
 import type { GameText } from "./pgn-split.js";
 import { tokenize, PgnSyntaxError } from "./pgn-tokens.js";
 import type { PgnToken } from "./pgn-tokens.js";
-
-/** Why a game of a PGN text could not be read to its end. */
-export class PgnError extends Error {
-  /** The game's number in the input (1 for the first). */
-  readonly game: number;
-  readonly line: number;
-  readonly column: number;
-  /** The move where reading stopped, numbered as in the game ("12... Nf6"), if any. */
-  readonly move?: string;
-
-  constructor(problem: string, where: { game: number; line: number; column: number; move?: string }) {
-    super(`game ${where.game}, line ${where.line}, column ${where.column}${where.move ? `, move ${where.move}` : ""}: ${problem}`);
-    this.name = "PgnError";
-    this.game = where.game;
-    this.line = where.line;
-    this.column = where.column;
-    this.move = where.move;
-  }
-}
 
 /** Variant tag values that name Chess960. */
 const CHESS960_VARIANT = /^(chess[ -]?960|fischer ?random( chess)?|fischerandom|frc)$/i;

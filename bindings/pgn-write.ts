@@ -4,7 +4,7 @@
 // braces, NAGs as $n and variations in parentheses, wrapped at 79 characters, and the result.
 
 import { START_FEN } from "./core.js";
-import type { MoveNode } from "./game.js";
+import type { MoveNode } from "./move-tree.js";
 
 /** What the writer reads of a game. */
 export interface PgnGameData {

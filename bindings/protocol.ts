@@ -1,7 +1,8 @@
-// Messages between an Engine (caller's thread) and its worker (which owns the wasm), and the
-// shared control words through which `stop` and `ponderhit` reach a running search. The
-// Engine keeps the position itself (see engine.ts): every request that depends on it
-// carries it, so the worker holds no position state of its own.
+// What an Engine (caller's thread) and its worker (which owns the wasm) say to each other
+// through a WorkerClient (worker-channel.ts has the envelope), and the shared control words
+// through which `stop` and `ponderhit` reach a running search. The Engine keeps the position
+// itself (see engine.ts): every request that depends on it carries it, so the worker holds no
+// position state of its own.
 
 import type { SearchLimits, SearchInfo, CurrMove } from "./search-types.js";
 import type { EngineBuild } from "./wasm.js";
@@ -23,40 +24,28 @@ export interface PositionRecord {
   chess960: boolean;
 }
 
-/** Caller to worker. */
+/** The worker's start-up data: the shared control words (if any), the hash size and the build. */
+export interface EngineInit {
+  control?: SharedArrayBuffer;
+  hashMb?: number;
+  build?: EngineBuild;
+}
+
+/** Caller to worker (each sent with its call id; a search's id is the one the control words
+ *  name). */
 export type Request =
-  | { kind: "init"; control?: SharedArrayBuffer; hashMb?: number; build?: EngineBuild }
-  | { kind: "call"; id: number; method: CoreMethod; args: unknown[]; position?: PositionRecord }
+  | { kind: "call"; method: CoreMethod; args: unknown[]; position?: PositionRecord }
   | {
-      kind: "search"; id: number; limits: SearchLimits; position: PositionRecord; multiPv?: number;
+      kind: "search"; limits: SearchLimits; position: PositionRecord; multiPv?: number;
       /** When the caller asked (epoch milliseconds, performance.timeOrigin + now()): the
        *  worker takes the time the request waited off the clocks and the move time. */
       sentAt: number;
     };
 
-/** Worker to caller. */
-export type Reply =
-  | { kind: "ready" }
-  /** The worker could not start its Core (init): it answers nothing more. */
-  | { kind: "failed"; message: string }
-  | { kind: "result"; id: number; value: unknown }
-  | { kind: "error"; id: number; message: string; crashed: boolean }
-  | { kind: "info"; id: number; info: SearchInfo }
-  | { kind: "currmove"; id: number; current: CurrMove };
-
-/** The Engine's handle on its worker (see spawn-worker-node.ts and spawn-worker-browser.ts). */
-export interface WorkerHandle {
-  post(message: Request): void;
-  terminate(): void;
-  /** Node: whether the worker keeps the process alive (only while requests are pending). */
-  keepAlive(on: boolean): void;
-}
-
-/** The worker's side of the channel (see worker-port-node.ts and worker-port-browser.ts). */
-export interface WorkerPort {
-  post(message: Reply): void;
-  listen(handler: (message: Request) => void): void;
-}
+/** Worker to caller, while a search runs: its info lines and the move it is on. */
+export type SearchEvent =
+  | { kind: "info"; info: SearchInfo }
+  | { kind: "currmove"; current: CurrMove };
 
 // The control words (Int32s in the shared buffer). Search ids only grow, so a stop never
 // reaches a search started after it, and a ponderhit only the search it names.

@@ -2,10 +2,10 @@
 // (#spawn-worker); the browser's counterpart is spawn-worker-browser.ts.
 
 import { Worker } from "node:worker_threads";
-import type { Reply, WorkerHandle } from "./protocol.js";
+import type { WorkerHandle } from "./worker-channel.js";
 
 /** Starts engine-worker.js (or the worker at url) and wires its messages and failures. */
-export function spawnWorker(url: URL | undefined, onMessage: (m: Reply) => void, onFailure: (e: Error) => void): WorkerHandle {
+export function spawnWorker<Out, In>(url: URL | undefined, onMessage: (m: In) => void, onFailure: (e: Error) => void): WorkerHandle<Out> {
   const w = new Worker(url ?? new URL("./engine-worker.js", import.meta.url));
   let retired = false; // terminated on purpose: its exit is not a failure
   w.on("message", onMessage);

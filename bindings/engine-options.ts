@@ -1,0 +1,47 @@
+// The options an Engine is created with (Engine.create, Engine.open), and their check: a
+// TypeError for an unknown name or a wrong type, a RangeError for a number out of its range.
+
+import type { EngineBuild } from "./wasm.js";
+import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
+import { HASH_MIN_MB, HASH_MAX_MB, checkInteger, checkKeys, checkBoolean } from "./validate.js";
+
+export interface EngineOptions {
+  /** Transposition table size in MB: an integer from 1 to 2048 (default 16). */
+  hashMb?: number;
+  /** URL of engine-worker.js (default: next to this module). */
+  workerUrl?: URL;
+  /** Use a SharedArrayBuffer for stop/ponderhit (default: when the environment allows it).
+   *  false forces the fallback that restarts the worker on stop. */
+  sharedMemory?: boolean;
+  /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
+   *  (the hand-crafted evaluation, the smaller module). */
+  build?: EngineBuild;
+  /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
+  chess960?: boolean;
+  /** Play moves from the opening book (loadBook) when it has some (default false). */
+  ownBook?: boolean;
+  /** Seed of the book's random choice (an integer; default: a random seed). */
+  bookSeed?: number;
+  /** Skill Level 0-20 (default 20, full strength): see setSkillLevel. */
+  skillLevel?: number;
+  /** An Elo limit (1000-2100): see setElo. */
+  elo?: number;
+}
+
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
+
+/** Throws when an option is unknown, of the wrong type or out of its range. */
+export function checkEngineOptions(options: EngineOptions): void {
+  checkKeys("Engine option", options, ENGINE_OPTIONS);
+  if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
+  if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
+  if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
+  if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
+  if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);
+  if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
+  if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
+  if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
+  if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
+    throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
+  }
+}
