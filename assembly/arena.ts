@@ -1,16 +1,20 @@
 // The per-thread arena: every array that a search thread writes (its board, state stack,
 // move lists, search stack, root moves, histories, caches and scratch) in one block of
-// memory, reached through one base address. The base is a wasm global, so each instance
-// (each future search thread over a shared memory) has its own: a module that keeps
-// per-thread state addresses it as `ARENA + ARENA_<REGION> + index`, never at a fixed
-// address, and no other instance's start-up or search can touch it. What all threads share
-// (the transposition table, the network, the stop flag, node counts, limits and options)
-// is in the shared header instead (shared.ts); scalars a thread owns (the side to move, the
-// key, the probe results, ...) are module-level `let`s, which are wasm globals and so one
-// set per instance already. docs/memory.md draws the whole memory map.
+// static memory with one documented layout, reached through one base, ARENA. A module that
+// keeps per-thread state addresses it as `ARENA + index` with its region's offset as the
+// load's immediate, never in a module-level array of its own. What the threads of one search
+// share (the transposition table, the stop request, the node counts) is in the shared header
+// instead (shared.ts); scalars a thread owns (the side to move, the key, the probe results,
+// ...) are module-level `let`s, wasm globals, one set per instance already.
 //
-// The layout, in bytes from the base (each region starts on a 64-byte cache line; the sizes
-// are those of this build: NNUE-only regions are empty in the classical build):
+// The base is a constant: each search thread is meant to be an instance of its own, with its
+// own memory, so every instance finds its arena at the same address and no other instance's
+// start-up or search can touch it. A base read from a wasm global instead (one memory for all
+// threads, an arena per thread) costs 10.7% of perft's speed, 2.6% with an imported immutable
+// global; a constant costs nothing (docs/memory.md has the measurement and the memory map).
+//
+// The layout, region by region (each region starts on a 64-byte cache line; NNUE-only parts
+// are empty in the classical build):
 //
 //   board          bitboards by type and colour, mailbox, castling tables, rotated occupancy
 //   state stack    key and packed state per move since the position was set (position.ts),
@@ -23,8 +27,6 @@
 //   caches         pawn structure table (pawns.ts), accumulator ring (accumulator.ts)
 //   scratch        check squares, SEE gains, evaluation terms, divide results, notation's
 //                  move list, a position snapshot, the skill level's lines
-//
-// The whole arena is ARENA_BYTES; initArena reserves the main instance's at start-up.
 
 import { MAX_PLY, MAX_MOVES } from "./types";
 import { USE_NNUE, SLIDER_BACKEND, SLIDERS_ROTATED } from "./config";
