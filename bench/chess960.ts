@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
 import { chess960StartFen } from "../bindings/chess960.js";
-import { UciProcess, findExecutable } from "./uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 const { values } = parseArgs({
   options: {

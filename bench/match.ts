@@ -46,12 +46,12 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "./match/args.js";
-import { Opening, builtinOpenings, parseOpenings, shuffled } from "./match/openings.js";
-import { summaryLines } from "./match/report.js";
-import { Match } from "./match/runner.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "../match/args.js";
+import { Opening, builtinOpenings, parseOpenings, shuffled } from "../match/openings.js";
+import { summaryLines } from "../match/report.js";
+import { Match } from "../match/runner.js";
 import { usage } from "./cli-usage.js";
-import { findExecutable } from "./uci-process.js";
+import { findExecutable } from "../match/uci-process.js";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -10,9 +10,9 @@
 
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { UciProcess, findExecutable } from "./uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 import { readPerftSuite } from "../tests/perft-suite.js";
-import { processCpuMs } from "./cpu-time.js";
+import { processCpuMs } from "../match/cpu-time.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 // SPSA tuning of the search's parameters (assembly/search-params.ts) by games: one engine,
 // started twice per worker with --tune, plays game pairs against itself with the parameters
-// perturbed up and down (bench/spsa/spsa.ts). Resumable: the state file is rewritten after
+// perturbed up and down (match/spsa.ts). Resumable: the state file is rewritten after
 // every pair, and the same command continues from it.
 //
 //   npx tsx bench/spsa.ts --engine "cmd=node,args=build/cli.js --tune" --state data/spsa.json \
@@ -25,15 +25,15 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { limitsFrom, parseDraw, parseEngineSpec, parseResign, positiveInt } from "./match/args.js";
-import { describeLimits } from "./match/clock.js";
-import { MatchEngine } from "./match/engine.js";
-import { GameSettings, playGame } from "./match/game.js";
-import { Opening, builtinOpenings, parseOpenings } from "./match/openings.js";
-import { engine1Points } from "./match/runner.js";
-import { SPSA_DEFAULTS, SpsaState, newState, openingIndex, perturbation, perturbed, update } from "./spsa/spsa.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, positiveInt } from "../match/args.js";
+import { describeLimits } from "../match/clock.js";
+import { MatchEngine } from "../match/engine.js";
+import { GameSettings, playGame } from "../match/game.js";
+import { Opening, builtinOpenings, parseOpenings } from "../match/openings.js";
+import { engine1Points } from "../match/runner.js";
+import { SPSA_DEFAULTS, SpsaState, newState, openingIndex, perturbation, perturbed, update } from "../match/spsa.js";
 import { usage } from "./cli-usage.js";
-import { findExecutable } from "./uci-process.js";
+import { findExecutable } from "../match/uci-process.js";
 
 function saveState(path: string, state: SpsaState): void {
   writeFileSync(path + ".tmp", JSON.stringify(state, null, 1) + "\n");

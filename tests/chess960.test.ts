@@ -9,7 +9,7 @@ import { Game } from "../bindings/game.js";
 import { parsePgn } from "../bindings/pgn-read.js";
 import { chess960StartFen, chess960BackRank } from "../bindings/chess960.js";
 import { perft, legalMoves, toSan, fromSan, createUciChannel } from "../bindings/index.js";
-import { UciProcess, findExecutable } from "../bench/uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 import { readPerftSuite } from "./perft-suite.js";
 import { SLIDER_BACKENDS } from "./slider-backends.js";
 

@@ -1,7 +1,7 @@
 // The UCI CLI as a real process: the minimal protocol, `go perft`, `d`, and robustness.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { fileURLToPath } from "node:url";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
 

@@ -10,17 +10,17 @@ import { Core, START_FEN } from "../bindings/core.js";
 import {
   eloEstimate, eloToScore, erf, formatElo, los, normalQuantile, pentanomialDistribution, scoreToElo, sprtBounds,
   sprtDecision, sprtLlr, trinomialDistribution, SPRT_MIN_GAMES,
-} from "../bench/match/elo.js";
-import { GameClocks, parseTimeControl, pgnTimeControl } from "../bench/match/clock.js";
-import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../bench/match/args.js";
-import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../bench/match/openings.js";
-import { formatPgn, movetextWords, wrapWords } from "../bench/match/pgn.js";
-import { CommentedGame, lossGap, loserIndex, parseMoveComment, readCommentedGames } from "../bench/match/commented.js";
-import { EngineConfig, formatScore, parseInfo } from "../bench/match/engine.js";
-import { GameRecord, positionCommand } from "../bench/match/game.js";
-import { Match, MatchOptions } from "../bench/match/runner.js";
-import { MatchSummary, summaryLines } from "../bench/match/report.js";
-import { findExecutable } from "../bench/uci-process.js";
+} from "../match/stats.js";
+import { GameClocks, parseTimeControl, pgnTimeControl } from "../match/clock.js";
+import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../match/args.js";
+import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../match/openings.js";
+import { formatPgn, movetextWords, wrapWords } from "../match/pgn.js";
+import { CommentedGame, lossGap, loserIndex, parseMoveComment, readCommentedGames } from "../match/commented.js";
+import { EngineConfig, formatScore, parseInfo } from "../match/engine.js";
+import { GameRecord, positionCommand } from "../match/game.js";
+import { Match, MatchOptions } from "../match/runner.js";
+import { MatchSummary, summaryLines } from "../match/report.js";
+import { findExecutable } from "../match/uci-process.js";
 import { describeWithOracle } from "./oracles.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -11,7 +11,7 @@ import { Core } from "../bindings/core.js";
 import { simdSupported } from "../bindings/wasm.js";
 import { NnueTrainer } from "../learn/nnue-trainer.js";
 import { quantise } from "../learn/net-file.js";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
 /** The network that package.json's build:nnue embeds (named there only). */

@@ -5,7 +5,7 @@
 
 import { describe, it, expect, afterEach } from "vitest";
 import { Core, Engine, START_FEN } from "../build/index.js";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 import { CLI, exitCode, startCli } from "./uci-helpers.js";
 
 describe("search parameters", () => {

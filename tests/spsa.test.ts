@@ -1,4 +1,4 @@
-// The SPSA tuner (bench/spsa.ts, bench/spsa/spsa.ts): fishtest's schedule, deterministic
+// The SPSA tuner (bench/spsa.ts, match/spsa.ts): fishtest's schedule, deterministic
 // perturbations, the update's direction and bounds, and a short resumable run of real games.
 
 import { describe, it, expect } from "vitest";
@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SpsaSettings, newState, openingIndex, perturbation, perturbed, schedule, update } from "../bench/spsa/spsa.js";
+import { SpsaSettings, newState, openingIndex, perturbation, perturbed, schedule, update } from "../match/spsa.js";
 
 const SETTINGS: SpsaSettings = { iterations: 1000, rEnd: 0.002, A: 100, alpha: 0.602, gamma: 0.101, seed: 5 };
 const PARAMS = [

@@ -3,7 +3,7 @@
 // .ci/run installs the Debian stockfish package; without it this suite fails (see oracles.ts).
 import { it, expect, beforeAll, afterAll } from "vitest";
 import { Core } from "../bindings/core.js";
-import { UciProcess, findExecutable } from "../bench/uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 import { SLIDER_BACKENDS } from "./slider-backends.js";
 import { describeWithOracle } from "./oracles.js";
 

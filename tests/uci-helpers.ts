@@ -1,6 +1,6 @@
 // Helpers for driving the real CLI process in tests.
 import { fileURLToPath } from "node:url";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 
 export const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
 

@@ -2,7 +2,7 @@
 // an `info string error` until a valid `position` arrives, instead of searching the position
 // before (a K+R v K FEN was once answered with a move of the start position).
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 import { startCli } from "./uci-helpers.js";
 
 describe("UCI after a rejected position", () => {

@@ -1,7 +1,7 @@
 // UCI search behaviour through the real CLI: stop latency, ponder and ponderhit, infinite,
 // mate scores, exactly one bestmove per go, robustness, and recovery from a wasm trap.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 import { startCli, exitCode, sleep } from "./uci-helpers.js";
 import { Core } from "../bindings/core.js";
 

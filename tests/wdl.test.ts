@@ -3,7 +3,7 @@
 import { describe, it, expect } from "vitest";
 import { fileURLToPath } from "node:url";
 import { Core } from "../bindings/core.js";
-import { UciProcess } from "../bench/uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 import type { SearchInfo } from "../bindings/search-types.js";
 
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));

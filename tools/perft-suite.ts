@@ -4,7 +4,7 @@
 // Run with `npx tsx tools/perft-suite.ts [--chess960]` (needs the Debian stockfish package).
 
 import { writeFileSync } from "node:fs";
-import { UciProcess, findExecutable } from "../bench/uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 // [FEN, deepest depth, what the position tests]
 const POSITIONS: [string, number, string][] = [

@@ -6,8 +6,8 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { UciProcess } from "../uci-process.js";
-import { processCpuMs } from "../cpu-time.js";
+import { UciProcess } from "../../match/uci-process.js";
+import { processCpuMs } from "../../match/cpu-time.js";
 import { Core } from "../../bindings/core.js";
 import { InputGenerator, Rng } from "./generate.js";
 import { Owed, owedByText, sanitizeText } from "./model.js";

@@ -1,7 +1,7 @@
 // Opening positions for matches: a built-in set of common, balanced ECO lines and a reader
 // for EPD/FEN files; every opening is checked with our own move generator when loaded.
 
-import { Core, START_FEN } from "../../bindings/core.js";
+import { Core, START_FEN } from "../bindings/core.js";
 
 /** A start position for a game pair: a FEN plus UCI moves played from it. */
 export interface Opening {

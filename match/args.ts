@@ -2,7 +2,7 @@
 // SPRT, resign and draw adjudication parameters (shared with the SPSA tuner's CLI).
 
 import { EngineConfig } from "./engine.js";
-import { SprtParams } from "./elo.js";
+import { SprtParams } from "./stats.js";
 import { Adjudication } from "./game.js";
 import { Limits, parseTimeControl } from "./clock.js";
 

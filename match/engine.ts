@@ -2,7 +2,7 @@
 // (ucinewgame + isready), restarted after a crash, and asked for one move at a time.
 
 import { basename } from "node:path";
-import { SpinRange, UciProcess } from "../uci-process.js";
+import { SpinRange, UciProcess } from "./uci-process.js";
 
 /** How to start and configure an engine. */
 export interface EngineConfig {

@@ -1,7 +1,7 @@
 // Text for match progress and results: the running score line, the SPRT line, and the
 // final summary (Elo with error bars, LOS, pentanomial pairs, SPRT decision, endings).
 
-import { EloEstimate, Pentanomial, SprtParams, Trinomial, SPRT_MIN_GAMES, formatElo, sprtBounds } from "./elo.js";
+import { EloEstimate, Pentanomial, SprtParams, Trinomial, SPRT_MIN_GAMES, formatElo, sprtBounds } from "./stats.js";
 import { EndKind } from "./game.js";
 
 /** Everything the final summary reports; engine 1's point of view throughout. */

@@ -2,12 +2,12 @@
 // at once, the running score and SPRT after every game, PGN written as games finish.
 
 import { appendFileSync, writeFileSync } from "node:fs";
-import { Core } from "../../bindings/core.js";
+import { Core } from "../bindings/core.js";
 import { describeLimits, pgnTimeControl } from "./clock.js";
 import {
   Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
   trinomialDistribution, SPRT_MIN_GAMES,
-} from "./elo.js";
+} from "./stats.js";
 import { EngineConfig, MatchEngine } from "./engine.js";
 import { GameRecord, GameSettings, playGame } from "./game.js";
 import { Opening } from "./openings.js";

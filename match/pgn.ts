@@ -2,7 +2,7 @@
 // and the opening, SAN movetext with move numbers, optional per-move comments, and the
 // reason for the result as a final comment; lines wrapped at 79 characters.
 
-import { START_FEN } from "../../bindings/core.js";
+import { START_FEN } from "../bindings/core.js";
 import { formatScore } from "./engine.js";
 import { GameRecord } from "./game.js";
 

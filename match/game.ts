@@ -2,7 +2,7 @@
 // (our own move generator), the rules' endings, score-based adjudication, and losses by
 // illegal move, time, crash or no reply, each with its reason.
 
-import { Core, START_FEN } from "../../bindings/core.js";
+import { Core, START_FEN } from "../bindings/core.js";
 import { GameClocks, Limits, Side } from "./clock.js";
 import { MatchEngine, Score, scoreToCp } from "./engine.js";
 import { Opening } from "./openings.js";
