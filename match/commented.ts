@@ -3,8 +3,8 @@
 // time its comment holds ("+0.35/12 0.377s", "-M3/20 0.102s", "book").
 
 import { createReadStream } from "node:fs";
-import { readPgn } from "../bindings/pgn-read.js";
-import type { Game } from "../bindings/game.js";
+import { readPgn } from "../bindings/index.js";
+import type { Game } from "../bindings/index.js";
 import { scoreToCp } from "./engine.js";
 
 export interface CommentedMove {

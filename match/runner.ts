@@ -3,6 +3,7 @@
 
 import { appendFileSync, writeFileSync } from "node:fs";
 import { Core } from "../bindings/core.js";
+import { Game } from "../bindings/index.js";
 import { describeLimits, pgnTimeControl } from "./clock.js";
 import {
   Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
@@ -72,7 +73,10 @@ export class Match {
     const { opts } = this;
     const started = performance.now();
     const workers = Math.max(1, Math.min(opts.concurrency, opts.games));
-    if (opts.pgn) writeFileSync(opts.pgn.path, "");
+    if (opts.pgn) {
+      writeFileSync(opts.pgn.path, "");
+      await Game.create(); // loads the package's rules, which write the PGN
+    }
     if (opts.sprt) this.sprtState = { params: opts.sprt, llr: 0 };
     try {
       await this.startEngines(workers);

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Core, START_FEN } from "../bindings/core.js";
+import { Game, parsePgn } from "../bindings/index.js";
 import {
   eloEstimate, eloToScore, erf, formatElo, los, normalQuantile, pentanomialDistribution, scoreToElo, sprtBounds,
   sprtDecision, sprtLlr, trinomialDistribution, SPRT_MIN_GAMES,
@@ -14,7 +15,7 @@ import {
 import { GameClocks, parseTimeControl, pgnTimeControl } from "../match/clock.js";
 import { parseDraw, parseEngineSpec, parseKeyValues, parseResign, parseSprt } from "../match/args.js";
 import { builtinOpenings, parseOpenings, parsePositionLine, shuffled } from "../match/openings.js";
-import { formatPgn, movetextWords, wrapWords } from "../match/pgn.js";
+import { formatPgn } from "../match/pgn.js";
 import { CommentedGame, lossGap, loserIndex, parseMoveComment, readCommentedGames } from "../match/commented.js";
 import { EngineConfig, formatScore, parseInfo } from "../match/engine.js";
 import { GameRecord, positionCommand } from "../match/game.js";
@@ -30,6 +31,7 @@ const STOCKFISH = findExecutable("stockfish");
 let core: Core;
 beforeAll(async () => {
   core = await Core.create();
+  await Game.create(); // the package's rules, which write the match PGN
 });
 
 // Expected values below were computed separately with Python and SciPy (norm.ppf, norm.cdf,
@@ -208,14 +210,23 @@ describe("match openings", () => {
 });
 
 describe("match PGN", () => {
-  const game = (fen: string, sans: string[], over: Partial<GameRecord> = {}): GameRecord => ({
-    white: "Alpha", black: 'Be"ta',
-    opening: { name: "Test", fen, moves: [] },
-    moves: sans.map((san) => ({ uci: "", san, book: false })),
-    end: { result: "0-1", kind: "checkmate", termination: "normal", reason: "Black mates", loser: 0 },
-    startedAt: new Date(2026, 0, 5),
-    ...over,
-  });
+  /** A finished game from fen with the SAN moves (made UCI by the engine's rules). */
+  const game = (fen: string, sans: string[], over: Partial<GameRecord> = {}): GameRecord => {
+    core.setPosition(fen);
+    const moves = sans.map((san) => {
+      const uci = core.fromSan(san);
+      core.playMove(uci);
+      return { uci, san, book: false };
+    });
+    return {
+      white: "Alpha", black: 'Be"ta',
+      opening: { name: "Test", fen, moves: [] },
+      moves,
+      end: { result: "0-1", kind: "checkmate", termination: "normal", reason: "Black mates", loser: 0 },
+      startedAt: new Date(2026, 0, 5),
+      ...over,
+    };
+  };
   const ctx = { event: "Test", site: "here", round: "3", timeControl: "10+0.1" };
 
   it("writes the tags and the movetext", () => {
@@ -227,20 +238,33 @@ describe("match PGN", () => {
     ].join("\n"));
   });
 
-  it("adds FEN and SetUp and numbers a game that starts with Black", () => {
+  it("adds SetUp, FEN and ECO and numbers a game that starts with Black", () => {
     const fen = "4k3/8/8/8/8/8/8/R3K3 b Q - 0 30";
-    const text = formatPgn(game(fen, ["Kd7", "Ra7+", "Kc6"], { end: { result: "1/2-1/2", kind: "max-moves", termination: "adjudication", reason: "Draw" } }), ctx);
-    expect(text).toContain(`[FEN "${fen}"]\n[SetUp "1"]`);
+    const record = game(fen, ["Kd7", "Ra7+", "Kc6"], { end: { result: "1/2-1/2", kind: "max-moves", termination: "adjudication", reason: "Draw" } });
+    record.opening.eco = "A00";
+    const text = formatPgn(record, ctx);
+    expect(text).toContain(`[Result "1/2-1/2"]\n[SetUp "1"]\n[FEN "${fen}"]\n[ECO "A00"]\n[Opening "Test"]`);
     expect(text).toContain("\n30... Kd7 31. Ra7+ Kc6 {Draw} 1/2-1/2\n");
   });
 
-  it("wraps movetext at 79 characters and keeps comments well-formed", () => {
-    const words = movetextWords(START_FEN, Array.from({ length: 60 }, () => ({ san: "Nf3", comment: "+0.35/12 0.105s" })), "*", "a { b } c");
-    const lines = wrapWords(words);
-    expect(lines.length).toBeGreaterThan(5);
-    for (const l of lines) expect(l.length).toBeLessThanOrEqual(79);
-    expect(lines.join(" ")).toBe(words.join(" "));
-    expect(lines.join(" ")).toMatch(/\{a b c\} \*$/);
+  it("puts the reason in the first comment of a game without moves", () => {
+    const text = formatPgn(game(START_FEN, [], { end: { result: "1-0", kind: "start-failure", termination: "abandoned", reason: "Black's engine could not be started" } }), ctx);
+    expect(text.endsWith('[PlyCount "0"]\n\n{Black\'s engine could not be started} 1-0\n\n')).toBe(true);
+  });
+
+  it("wraps movetext at 79 characters, keeps comments well-formed, and reads back the same", async () => {
+    const sans = Array.from({ length: 60 }, (_, i) => ["Nf3", "Nf6", "Ng1", "Ng8"][i % 4]);
+    const record = game(START_FEN, sans, { end: { result: "1/2-1/2", kind: "max-moves", termination: "adjudication", reason: "a { b } c" } });
+    for (const m of record.moves) Object.assign(m, { score: { kind: "cp", value: 35 }, depth: 12, timeMs: 105 });
+    const text = formatPgn(record, { ...ctx, moveComments: true });
+    const movetext = text.split("\n\n")[1].split("\n");
+    expect(movetext.length).toBeGreaterThan(5);
+    for (const l of movetext) expect(l.length).toBeLessThanOrEqual(79);
+    expect(movetext.join(" ")).toMatch(/ \{\+0\.35\/12 0\.105s a \{ b \) c\} 1\/2-1\/2$/);
+    const [back] = await parsePgn(text);
+    expect(back.error).toBeUndefined();
+    expect(back.moves().map((m) => m.san)).toEqual(sans);
+    expect(back.moves().map((m) => m.comment)).toEqual([...sans.slice(1).map(() => "+0.35/12 0.105s"), "+0.35/12 0.105s a { b ) c"]);
   });
 
   it("reads back the move comments it writes: mover, score, depth and time", async () => {
