@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
 import { UciProcess, findExecutable } from "../match/uci-process.js";
-import { readPerftSuite } from "../tests/perft-suite.js";
+import { PERFT_SUITE, readPerftSuite } from "../match/perft.js";
 import { processCpuMs } from "../match/cpu-time.js";
 
 const { values } = parseArgs({
@@ -68,7 +68,7 @@ for (const p of paths) if (!findExecutable(p)) throw new Error(`--sf ${p}: no su
 const refs: Reference[] = [];
 for (const p of paths) refs.push(await startReference(findExecutable(p)!));
 
-const suite = readPerftSuite();
+const suite = readPerftSuite(PERFT_SUITE);
 const core = await Core.create();
 
 const useCpu = values.cpu && processCpuMs("self") !== undefined;

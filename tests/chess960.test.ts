@@ -10,8 +10,8 @@ import { parsePgn } from "../bindings/pgn-read.js";
 import { chess960StartFen, chess960BackRank } from "../bindings/chess960.js";
 import { perft, legalMoves, toSan, fromSan, createUciChannel } from "../bindings/index.js";
 import { UciProcess, findExecutable } from "../match/uci-process.js";
-import { readPerftSuite } from "./perft-suite.js";
-import { SLIDER_BACKENDS } from "./slider-backends.js";
+import { CHESS960_PERFT_SUITE, readPerftSuite } from "../match/perft.js";
+import { SLIDER_BACKENDS } from "../match/slider-backends.js";
 
 const stockfish = findExecutable("stockfish");
 if (!stockfish) console.warn("stockfish is not installed: the live Chess960 perft comparison is skipped");
@@ -54,7 +54,7 @@ describe.each(SLIDER_BACKENDS)("Chess960 perft suite, $name sliders", (backend) 
     core.setChess960(true);
   });
 
-  for (const { fen, counts, what } of readPerftSuite("chess960-perft.epd")) {
+  for (const { fen, counts, what } of readPerftSuite(CHESS960_PERFT_SUITE)) {
     it(`${what}: ${fen}`, () => {
       core.setPosition(fen);
       counts.forEach((expected, i) => {

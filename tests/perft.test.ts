@@ -1,10 +1,10 @@
-// Perft of the suite in tests/data/perft.epd (counts from Stockfish) through the bindings,
+// Perft of the suite in match/data/perft.epd (counts from Stockfish) through the bindings,
 // every depth whose count stays under the node cap, once per slider backend's wasm build;
 // deeper runs belong to bench:perft and bench:sliders.
 import { describe, it, expect, beforeAll } from "vitest";
 import { Core } from "../bindings/core.js";
-import { readPerftSuite } from "./perft-suite.js";
-import { SLIDER_BACKENDS } from "./slider-backends.js";
+import { PERFT_SUITE, readPerftSuite } from "../match/perft.js";
+import { SLIDER_BACKENDS } from "../match/slider-backends.js";
 
 const NODE_CAP = 20_000_000;
 
@@ -18,7 +18,7 @@ describe.each(SLIDER_BACKENDS)("perft suite, $name sliders", (backend) => {
     expect(core.exports.sliderBackend()).toBe(backend.id);
   });
 
-  for (const { fen, counts, what } of readPerftSuite()) {
+  for (const { fen, counts, what } of readPerftSuite(PERFT_SUITE)) {
     it(`${what}: ${fen}`, () => {
       core.setPosition(fen);
       let checked = 0;

@@ -4,7 +4,7 @@
 import { it, expect, beforeAll, afterAll } from "vitest";
 import { Core } from "../bindings/core.js";
 import { UciProcess, findExecutable } from "../match/uci-process.js";
-import { SLIDER_BACKENDS } from "./slider-backends.js";
+import { SLIDER_BACKENDS } from "../match/slider-backends.js";
 import { describeWithOracle } from "./oracles.js";
 
 const stockfish = findExecutable("stockfish");
