@@ -1,6 +1,7 @@
 // Opening positions for matches: a built-in set of common, balanced ECO lines and a reader
 // for EPD/FEN files; every opening is checked with our own move generator when loaded.
 
+import { readFileSync } from "node:fs";
 import { Core, START_FEN } from "../bindings/core.js";
 
 /** A start position for a game pair: a FEN plus UCI moves played from it. */
@@ -153,4 +154,12 @@ export function shuffled<T>(list: readonly T[], seed: number): T[] {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
+}
+
+/** A match's openings: the FEN or EPD lines of `file`, or the built-in lines without one, all
+ *  checked with core (its position changes); in a pseudo-random order fixed by `seed` when
+ *  one is given, else in order. */
+export function loadOpenings(core: Core, file?: string, seed?: number): Opening[] {
+  const openings = file ? parseOpenings(readFileSync(file, "utf8"), core, file) : builtinOpenings(core);
+  return seed === undefined ? openings : shuffled(openings, seed);
 }
