@@ -2,10 +2,10 @@
 // arguments, huge numbers, truncations, mutations, binary junk), a go/stop storm and a
 // position with 10,000 moves, sent to the real CLI in bursts. After each burst the process
 // must be alive, answer isready, and have printed exactly one bestmove per go. The long run
-// is `npm run bench:fuzz -- --lines 100000`. FUZZ_SEED picks other input.
+// is `npm run fuzz -- --lines 100000`. FUZZ_SEED picks other input.
 import { describe, it, expect } from "vitest";
 import { fileURLToPath } from "node:url";
-import { fuzz } from "../bench/fuzz/harness.js";
+import { fuzz } from "./fuzz/harness.js";
 
 const CLI = fileURLToPath(new URL("../build/cli.js", import.meta.url));
 const SEED = Number(process.env.FUZZ_SEED ?? 13);

@@ -2,13 +2,13 @@
 // each followed by a checkpoint (stop, isready) that checks the process is alive, answers
 // readyok, and gave exactly one bestmove per go. Prints lines, crashes, hangs and wall time;
 // failing bursts are written to the findings folder. Exits 1 when anything was found.
-//   npm run bench:fuzz [-- --lines 100000] [--seed N] [--findings DIR] [--engine "CMD ARGS"]
+//   npm run fuzz [-- --lines 100000] [--seed N] [--findings DIR] [--engine "CMD ARGS"]
 
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fuzz } from "./fuzz/harness.js";
+import { fuzz } from "./harness.js";
 
 const { values } = parseArgs({
   options: {
@@ -23,7 +23,7 @@ const seed = Number(values.seed);
 const findingsDir = values.findings ?? join(tmpdir(), `wasmchess-fuzz-${seed}`);
 const [command, ...args] = values.engine
   ? values.engine.split(" ").filter(Boolean)
-  : [process.execPath, fileURLToPath(new URL("../build/cli.js", import.meta.url))];
+  : [process.execPath, fileURLToPath(new URL("../../build/cli.js", import.meta.url))];
 
 console.log(`UCI fuzzing: ${values.lines} lines, seed ${seed}, engine ${[command, ...args].join(" ")}`);
 const report = await fuzz({
