@@ -1,20 +1,13 @@
-// Chess960: the start positions by number; perft against native Stockfish with UCI_Chess960
-// on all 960 start positions at depth 4, a sample at depth 6, and divide move by move (castling
-// as king-takes-rook) on random playouts; the suite of tricky set-ups (counts from Stockfish)
-// on every slider backend; castling in UCI and SAN through Core, Engine, Game, PGN and UCI.
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+// Chess960: the start positions by number; castling in UCI and SAN through Core, Engine, Game,
+// PGN and UCI. Its perft suite (tricky set-ups, counts from Stockfish) is in perft.test.ts, the
+// live comparison with Stockfish in stockfish.test.ts.
+import { describe, it, expect, beforeAll } from "vitest";
 import { Core } from "../../bindings/core.js";
 import { Engine } from "../../bindings/engine.js";
 import { Game } from "../../bindings/game.js";
 import { parsePgn } from "../../bindings/pgn-read.js";
 import { chess960StartFen, chess960BackRank } from "../../bindings/chess960.js";
 import { perft, legalMoves, toSan, fromSan, createUciChannel } from "../../bindings/index.js";
-import { UciProcess, findExecutable } from "../../match/uci-process.js";
-import { CHESS960_PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
-import { SLIDER_BACKENDS } from "../../match/slider-backends.js";
-
-const stockfish = findExecutable("stockfish");
-if (!stockfish) console.warn("stockfish is not installed: the live Chess960 perft comparison is skipped");
 
 describe("Chess960 start positions by number", () => {
   it("follow Scharnagl's numbering", () => {
@@ -44,82 +37,6 @@ describe("Chess960 start positions by number", () => {
     expect(() => chess960StartFen(960)).toThrow(RangeError);
     expect(() => chess960StartFen(-1)).toThrow(/from 0 to 959/);
     expect(() => chess960StartFen(1.5)).toThrow(RangeError);
-  });
-});
-
-describe.each(SLIDER_BACKENDS)("Chess960 perft suite, $name sliders", (backend) => {
-  let core: Core;
-  beforeAll(async () => {
-    core = await Core.create({ wasmUrl: backend.wasm });
-    core.setChess960(true);
-  });
-
-  for (const { fen, counts, what } of readPerftSuite(CHESS960_PERFT_SUITE)) {
-    it(`${what}: ${fen}`, () => {
-      core.setPosition(fen);
-      counts.forEach((expected, i) => {
-        if (expected <= 5_000_000 || i === 0) expect(core.perft(i + 1), `depth ${i + 1}`).toBe(expected);
-      });
-      expect(core.exports.validatePosition()).toBe("");
-    });
-  }
-});
-
-describe.skipIf(!stockfish)("Chess960 perft against native Stockfish (UCI_Chess960 true)", () => {
-  let sf: UciProcess;
-  let core: Core;
-  beforeAll(async () => {
-    sf = new UciProcess(stockfish!);
-    await sf.init();
-    sf.setOption("UCI_Chess960", "true");
-    core = await Core.create();
-    core.setChess960(true);
-  });
-  afterAll(async () => sf?.quit());
-
-  it("agrees on all 960 start positions at depth 4", async () => {
-    const differing: string[] = [];
-    for (let n = 0; n < 960; n++) {
-      const fen = chess960StartFen(n);
-      core.setPosition(fen);
-      const ours = core.perft(4);
-      const [theirs] = await sf.perft(`fen ${fen}`, 4);
-      if (ours !== theirs) differing.push(`#${n} ${fen}: ours ${ours}, Stockfish ${theirs}`);
-    }
-    expect(differing).toEqual([]);
-  });
-
-  it("agrees on a sample at depth 6", async () => {
-    for (const n of [0, 359, 959]) {
-      const fen = chess960StartFen(n);
-      core.setPosition(fen);
-      const [theirs] = await sf.perft(`fen ${fen}`, 6);
-      expect(core.perft(6), `#${n} ${fen}`).toBe(theirs);
-    }
-  });
-
-  it("agrees move by move, castling written as king-takes-rook, on random playouts", async () => {
-    let seed = 960;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    let castlingPositions = 0;
-    for (let i = 0; i < 60; i++) {
-      core.setPosition(chess960StartFen(rnd(960)));
-      // Few pawns moved and pieces developed early: castling comes into reach.
-      const plies = 6 + rnd(30);
-      for (let p = 0; p < plies; p++) {
-        const moves = core.legalMoves();
-        if (moves.length === 0) break;
-        core.playMove(moves[rnd(moves.length)]);
-      }
-      const fen = core.fen();
-      const ours = new Map(core.divide(3).map((e) => [e.move, e.nodes] as [string, number]));
-      expect(ours, fen).toEqual(await sf.divide(`fen ${fen}`, 3));
-      if (core.legalMovesWithSan().some((m) => m.san.startsWith("O-O"))) castlingPositions++;
-    }
-    expect(castlingPositions).toBeGreaterThan(5);
   });
 });
 

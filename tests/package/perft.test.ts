@@ -1,9 +1,10 @@
-// Perft of the suite in match/data/perft.epd (counts from Stockfish) through the bindings,
-// every depth whose count stays under the node cap, once per slider backend's wasm build;
-// deeper runs belong to bench:perft and bench:sliders.
+// Perft of the suites in match/data (counts from Stockfish) through the bindings, once per
+// slider backend's wasm build: perft.epd at every depth whose count stays under the node cap,
+// chess960-perft.epd (tricky Chess960 set-ups) up to 5 million nodes; deeper runs belong to
+// bench:perft, bench:sliders and bench:960.
 import { describe, it, expect, beforeAll } from "vitest";
 import { Core } from "../../bindings/core.js";
-import { PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
+import { CHESS960_PERFT_SUITE, PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
 import { SLIDER_BACKENDS } from "../../match/slider-backends.js";
 
 const NODE_CAP = 20_000_000;
@@ -48,4 +49,22 @@ describe.each(SLIDER_BACKENDS)("perft suite, $name sliders", (backend) => {
       expect(core.exports.validatePosition(), core.fen()).toBe("");
     }
   });
+});
+
+describe.each(SLIDER_BACKENDS)("Chess960 perft suite, $name sliders", (backend) => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create({ wasmUrl: backend.wasm });
+    core.setChess960(true);
+  });
+
+  for (const { fen, counts, what } of readPerftSuite(CHESS960_PERFT_SUITE)) {
+    it(`${what}: ${fen}`, () => {
+      core.setPosition(fen);
+      counts.forEach((expected, i) => {
+        if (expected <= 5_000_000 || i === 0) expect(core.perft(i + 1), `depth ${i + 1}`).toBe(expected);
+      });
+      expect(core.exports.validatePosition()).toBe("");
+    });
+  }
 });
