@@ -12,8 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { Game, parsePgn, legalMoves, perft, chess960StartFen } from "../../build/index.js";
-import { buildApp, serveStatic, launchChromium, hasChromium, CHROMIUM, ROOT } from "../../bench/app-page.js";
+import { buildApp, serveStatic, launchChromium, hasChromium, ROOT } from "../../bench/app-page.js";
 import type { StaticServer } from "../../bench/app-page.js";
+import { describeWithOracle } from "../helpers/oracles.js";
 
 const SHOTS = join(ROOT, "app/screenshots");
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -42,9 +43,7 @@ async function fenAfter(sans: readonly string[], fen = START, chess960 = false):
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-if (!hasChromium) console.warn(`tests/app.test.ts: skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
-
-describe.skipIf(!hasChromium)("web app in headless Chromium", () => {
+describeWithOracle("chromium", hasChromium, "web app in headless Chromium", () => {
   let dist: string;
   let buildLog: string;
   let browser: Browser;

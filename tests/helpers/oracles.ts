@@ -1,15 +1,17 @@
-// The external oracles some suites need (native Stockfish, Debian's Chromium). A suite whose
-// oracle is missing fails with the command that installs it; a developer may skip it on a
-// local run by naming it in WASMCHESS_SKIP_ORACLES (e.g. "stockfish", "chromium", or
-// "stockfish,chromium"). .ci/run clears that variable, so CI always runs them.
+// The external oracles some suites need (native Stockfish, Debian's Chromium, Debian's
+// polyglot). A suite whose oracle is missing fails with the command that installs it; a
+// developer may skip it on a local run by naming it in WASMCHESS_SKIP_ORACLES (e.g.
+// "stockfish", "chromium", or "stockfish,chromium,polyglot"). .ci/run clears that variable, so
+// CI always runs them.
 import { describe, it } from "vitest";
 
 export const SKIP_ORACLES_ENV = "WASMCHESS_SKIP_ORACLES";
-export type Oracle = "stockfish" | "chromium";
+export type Oracle = "stockfish" | "chromium" | "polyglot";
 
 const INSTALL: Record<Oracle, string> = {
   stockfish: "apt-get install stockfish",
   chromium: "apt-get install chromium",
+  polyglot: "apt-get install polyglot",
 };
 
 /** True when WASMCHESS_SKIP_ORACLES names the oracle. */

@@ -19,6 +19,7 @@ import { EvolutionaryBook, entryScore, HISTORY_GAMES } from "../../bindings/book
 import { readBook } from "../../bindings/book-file.js";
 import { BookError, chooseBookMove, seededRandom } from "../../bindings/book.js";
 import type { BookPosition } from "../../bindings/book.js";
+import { describeWithOracle } from "../helpers/oracles.js";
 
 const BOOK_FILE = fileURLToPath(new URL("../data/book-test.bin", import.meta.url));
 const GAMES_FILE = fileURLToPath(new URL("../data/book-games.pgn", import.meta.url));
@@ -135,7 +136,42 @@ describe("a Polyglot book made by polyglot", () => {
     expect(moves.map((m) => Math.round(m.probability * 100))).toEqual([75, 19, 6]);
   });
 
-  it.skipIf(!existsSync(POLYGLOT))("agrees with polyglot on random games with promotions, castling and en passant", async () => {
+  it("bad files are refused with the defect named", () => {
+    expect(() => PolyglotBook.fromBytes(new Uint8Array(0))).toThrow(/empty/);
+    expect(() => PolyglotBook.fromBytes(bytes.subarray(0, bytes.length - 5))).toThrow(/not a whole number of 16-byte entries/);
+    const unsorted = bytes.slice();
+    unsorted.copyWithin(0, 16 * 50, 16 * 51); // a later key first
+    expect(() => PolyglotBook.fromBytes(unsorted)).toThrow(/out of key order/);
+    const noMove = bytes.slice();
+    noMove[8] = 0;
+    noMove[9] = 0; // a1a1
+    expect(() => PolyglotBook.fromBytes(noMove)).toThrow(/no valid move/);
+    expect(() => readBook(new TextEncoder().encode("this is no opening book!"))).toThrow(BookError);
+  });
+
+  it("plays by weight, the same choices for the same seed", () => {
+    const moves = PolyglotBook.fromBytes(bytes).moves(position(START));
+    const counts = new Map<string, number>();
+    const random = seededRandom(42);
+    const draws = 6000;
+    for (let i = 0; i < draws; i++) {
+      const m = chooseBookMove(moves, random)!.uci;
+      counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    for (const m of moves) {
+      const expected = m.probability * draws;
+      expect(Math.abs((counts.get(m.uci) ?? 0) - expected), m.uci).toBeLessThan(4 * Math.sqrt(expected) + 1);
+    }
+    const a = seededRandom(5);
+    const b = seededRandom(5);
+    const seq = (r: () => number) => Array.from({ length: 20 }, () => chooseBookMove(moves, r)!.uci).join(" ");
+    expect(seq(a)).toBe(seq(b));
+    expect(seq(seededRandom(5))).not.toBe(seq(seededRandom(6)));
+  });
+});
+
+describeWithOracle("polyglot", existsSync(POLYGLOT), "a Polyglot book made by polyglot from random games", () => {
+  it("agrees with polyglot on random games with promotions, castling and en passant", async () => {
     const dir = mkdtempSync(join(tmpdir(), "wasmchess-book-"));
     try {
       let seed = 7;
@@ -179,39 +215,6 @@ describe("a Polyglot book made by polyglot", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it("bad files are refused with the defect named", () => {
-    expect(() => PolyglotBook.fromBytes(new Uint8Array(0))).toThrow(/empty/);
-    expect(() => PolyglotBook.fromBytes(bytes.subarray(0, bytes.length - 5))).toThrow(/not a whole number of 16-byte entries/);
-    const unsorted = bytes.slice();
-    unsorted.copyWithin(0, 16 * 50, 16 * 51); // a later key first
-    expect(() => PolyglotBook.fromBytes(unsorted)).toThrow(/out of key order/);
-    const noMove = bytes.slice();
-    noMove[8] = 0;
-    noMove[9] = 0; // a1a1
-    expect(() => PolyglotBook.fromBytes(noMove)).toThrow(/no valid move/);
-    expect(() => readBook(new TextEncoder().encode("this is no opening book!"))).toThrow(BookError);
-  });
-
-  it("plays by weight, the same choices for the same seed", () => {
-    const moves = PolyglotBook.fromBytes(bytes).moves(position(START));
-    const counts = new Map<string, number>();
-    const random = seededRandom(42);
-    const draws = 6000;
-    for (let i = 0; i < draws; i++) {
-      const m = chooseBookMove(moves, random)!.uci;
-      counts.set(m, (counts.get(m) ?? 0) + 1);
-    }
-    for (const m of moves) {
-      const expected = m.probability * draws;
-      expect(Math.abs((counts.get(m.uci) ?? 0) - expected), m.uci).toBeLessThan(4 * Math.sqrt(expected) + 1);
-    }
-    const a = seededRandom(5);
-    const b = seededRandom(5);
-    const seq = (r: () => number) => Array.from({ length: 20 }, () => chooseBookMove(moves, r)!.uci).join(" ");
-    expect(seq(a)).toBe(seq(b));
-    expect(seq(seededRandom(5))).not.toBe(seq(seededRandom(6)));
   });
 });
 
