@@ -1,7 +1,7 @@
 // SPSA (simultaneous perturbation stochastic approximation) as fishtest runs it for engine
 // parameters: each iteration perturbs every parameter at once by ±c_k, plays a game pair
 // between the two perturbed engines, and moves every parameter along its perturbation by the
-// pair's result. The schedule and the resumable state live here; bench/spsa.ts plays the games.
+// pair's result. The schedule and the resumable state live here; spsa-runner.ts plays the games.
 
 /** A tuned parameter: its current value (a real; the engines get it rounded) and range. */
 export interface SpsaParam {

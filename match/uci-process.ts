@@ -1,5 +1,5 @@
 // A UCI engine in a child process: send lines, wait for a matching reply with a timeout.
-// Used by the perft benchmark, the perft-suite generator and the match runner.
+// Used by the match runner, the perft comparison, the benchmarks, the tests and tools/perft-suite.ts.
 
 import { spawn, ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
