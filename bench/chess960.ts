@@ -1,13 +1,15 @@
 // Chess960 perft against native Stockfish (UCI_Chess960 true), position by position, in the
 // same run: every start position 0..959 at --depth (default 4), then --deep positions (a
 // sample spread over the numbers, default 8) at --deep-depth (default 6). A count that
-// differs is narrowed down with divide to the first move where the two disagree.
+// differs is narrowed down with divide to the first move where the two disagree
+// (match/perft.ts; `npm test` runs the same comparison at depth 4 and three positions at 6).
 //   npx tsx bench/chess960.ts [--depth N] [--deep N] [--deep-depth N] [--from N] [--to N]
 
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
 import { chess960StartFen } from "../bindings/chess960.js";
-import { UciProcess, findExecutable } from "./uci-process.js";
+import { PerftComparison, comparePerft } from "../match/perft.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 const { values } = parseArgs({
   options: {
@@ -35,37 +37,14 @@ sf.setOption("UCI_Chess960", "true");
 const core = await Core.create();
 core.setChess960(true);
 
-/** Follows the first disagreeing move down to depth 1 and describes it. */
-async function narrow(fen: string, d: number): Promise<string> {
-  const moves: string[] = [];
-  for (let left = d; left >= 1; left--) {
-    core.setPosition(fen, moves);
-    const ours = new Map(core.divide(left).map((e) => [e.move, e.nodes] as [string, number]));
-    const theirs = await sf.divide(`fen ${fen}${moves.length ? ` moves ${moves.join(" ")}` : ""}`, left);
-    const keys = new Set([...ours.keys(), ...theirs.keys()]);
-    const bad = [...keys].find((k) => ours.get(k) !== theirs.get(k));
-    if (bad === undefined) return `divide agrees after ${moves.join(" ") || "(root)"}`;
-    if (!ours.has(bad) || !theirs.has(bad) || left === 1) {
-      return `after ${moves.join(" ") || "(root)"}: move ${bad} ours ${ours.get(bad) ?? "missing"}, Stockfish ${theirs.get(bad) ?? "missing"}`;
-    }
-    moves.push(bad);
-  }
-  return "no difference found";
-}
-
 let failures = 0;
-async function check(n: number, d: number): Promise<{ nodes: number; oursMs: number; sfMs: number }> {
-  const fen = chess960StartFen(n);
-  core.setPosition(fen);
-  const t0 = performance.now();
-  const nodes = core.perft(d);
-  const oursMs = performance.now() - t0;
-  const [sfNodes, sfMs] = await sf.perft(`fen ${fen}`, d);
-  if (nodes !== sfNodes) {
+async function check(n: number, d: number): Promise<PerftComparison> {
+  const r = await comparePerft(core, sf, chess960StartFen(n), d, "Stockfish");
+  if (r.difference !== undefined) {
     failures++;
-    console.log(`#${n} ${fen} depth ${d}: ours ${nodes}, Stockfish ${sfNodes}; ${await narrow(fen, d)}`);
+    console.log(`#${n} ${r.fen} depth ${d}: ours ${r.ours}, Stockfish ${r.theirs}; ${r.difference}`);
   }
-  return { nodes, oursMs, sfMs };
+  return r;
 }
 
 console.log(`Chess960 perft against native ${sfName} (${path}), UCI_Chess960 true.`);
@@ -76,9 +55,9 @@ let count = 0;
 const t0 = performance.now();
 for (let n = from; n <= to; n++) {
   const r = await check(n, depth);
-  total += r.nodes;
+  total += r.ours;
   oursMs += r.oursMs;
-  sfMs += r.sfMs;
+  sfMs += r.theirsMs;
   count++;
 }
 console.log(`depth ${depth}: ${count} start positions (${from}..${to}), ${total} nodes, ${failures} differing; ours ${oursMs.toFixed(0)} ms, Stockfish ${sfMs.toFixed(0)} ms (wall ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
@@ -88,7 +67,7 @@ for (let k = 0; k < deepCount; k++) {
   const n = Math.min(to, from + k * step + ((k * 37) % step));
   const before = failures;
   const r = await check(n, deepDepth);
-  console.log(`#${n} ${chess960StartFen(n)} depth ${deepDepth}: ${r.nodes} nodes, ours ${r.oursMs.toFixed(0)} ms, Stockfish ${r.sfMs.toFixed(0)} ms${failures > before ? " DIFFERS" : ""}`);
+  console.log(`#${n} ${r.fen} depth ${deepDepth}: ${r.ours} nodes, ours ${r.oursMs.toFixed(0)} ms, Stockfish ${r.theirsMs.toFixed(0)} ms${failures > before ? " DIFFERS" : ""}`);
 }
 await sf.quit();
 console.log(failures === 0 ? "all counts agree" : `${failures} counts differ`);

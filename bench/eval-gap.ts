@@ -7,7 +7,7 @@
 //   npx tsx bench/eval-gap.ts --player NAME FILE.pgn [FILE.pgn ...] [--threshold 150] [--list]
 
 import { parseArgs } from "node:util";
-import { lossGap, loserIndex, readCommentedGames } from "./match/commented.js";
+import { lossGap, loserIndex, readCommentedGames } from "../match/commented.js";
 
 const { values, positionals } = parseArgs({
   options: { player: { type: "string" }, threshold: { type: "string", default: "150" }, list: { type: "boolean", default: false } },

@@ -18,7 +18,7 @@
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { findExecutable } from "./uci-process.js";
+import { findExecutable } from "../match/uci-process.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

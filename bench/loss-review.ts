@@ -14,10 +14,10 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { readPgn } from "../bindings/pgn-read.js";
-import { parseEngineSpec, positiveInt } from "./match/args.js";
-import { lossGap, loserIndex, toCommentedGame } from "./match/commented.js";
-import { MatchEngine, scoreToCp } from "./match/engine.js";
-import { findExecutable } from "./uci-process.js";
+import { parseEngineSpec, positiveInt } from "../match/args.js";
+import { lossGap, loserIndex, toCommentedGame } from "../match/commented.js";
+import { MatchEngine, scoreToCp } from "../match/engine.js";
+import { findExecutable } from "../match/uci-process.js";
 
 const { values, positionals } = parseArgs({
   options: {

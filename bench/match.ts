@@ -43,15 +43,14 @@
 // Every move is checked with our own move generator. Illegal moves, time losses, crashes and
 // silent engines lose the game with the reason in the PGN; a crashed engine is restarted.
 
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "./match/args.js";
-import { Opening, builtinOpenings, parseOpenings, shuffled } from "./match/openings.js";
-import { summaryLines } from "./match/report.js";
-import { Match } from "./match/runner.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "../match/args.js";
+import { loadOpenings } from "../match/openings.js";
+import { summaryLines } from "../match/report.js";
+import { Match } from "../match/runner.js";
 import { usage } from "./cli-usage.js";
-import { findExecutable } from "./uci-process.js";
+import { findExecutable } from "../match/uci-process.js";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -94,11 +93,8 @@ async function main(): Promise<number> {
   }) as [ReturnType<typeof parseEngineSpec>, ReturnType<typeof parseEngineSpec>];
 
   const core = await Core.create();
-  let openings: Opening[] = values.openings
-    ? parseOpenings(readFileSync(values.openings, "utf8"), core, values.openings)
-    : builtinOpenings(core);
-  if (values.order === "random") openings = shuffled(openings, positiveInt(values.seed, "--seed")!);
-  else if (values.order !== "sequential") throw new Error("--order is sequential or random");
+  if (values.order !== "sequential" && values.order !== "random") throw new Error("--order is sequential or random");
+  const openings = loadOpenings(core, values.openings, values.order === "random" ? positiveInt(values.seed, "--seed")! : undefined);
 
   const timeout = positiveInt(values.timeout, "--timeout")!;
   const match = new Match({

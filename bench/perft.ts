@@ -10,9 +10,9 @@
 
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { UciProcess, findExecutable } from "./uci-process.js";
-import { readPerftSuite } from "../tests/perft-suite.js";
-import { processCpuMs } from "./cpu-time.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
+import { PERFT_SUITE, readPerftSuite } from "../match/perft.js";
+import { processCpuMs } from "../match/cpu-time.js";
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +68,7 @@ for (const p of paths) if (!findExecutable(p)) throw new Error(`--sf ${p}: no su
 const refs: Reference[] = [];
 for (const p of paths) refs.push(await startReference(findExecutable(p)!));
 
-const suite = readPerftSuite();
+const suite = readPerftSuite(PERFT_SUITE);
 const core = await Core.create();
 
 const useCpu = values.cpu && processCpuMs("self") !== undefined;

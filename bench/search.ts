@@ -15,7 +15,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInstance, buildUrl, defaultBuild } from "../bindings/wasm.js";
 import type { EngineBuild, EngineExports } from "../bindings/wasm.js";
-import { UciProcess, findExecutable } from "./uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 const { values } = parseArgs({
   options: {

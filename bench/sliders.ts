@@ -10,8 +10,8 @@ import { parseArgs } from "node:util";
 import { instantiate } from "../build/wasmchess.js";
 import { DEFAULT_HOST } from "../bindings/wasm.js";
 import { Core } from "../bindings/core.js";
-import { readPerftSuite } from "../tests/perft-suite.js";
-import { SLIDER_BACKENDS, RAY_WALK_BASELINE, SliderBackend } from "../tests/slider-backends.js";
+import { PERFT_SUITE, readPerftSuite } from "../match/perft.js";
+import { SLIDER_BACKENDS, RAY_WALK_BASELINE, SliderBackend } from "../match/slider-backends.js";
 
 const { values } = parseArgs({
   options: {
@@ -69,11 +69,11 @@ async function prepare(backend: SliderBackend): Promise<Result> {
   };
 }
 
-const suite = readPerftSuite();
+const suite = readPerftSuite(PERFT_SUITE);
 const expected = CASES.map((c) => {
   const entry = suite.find((s) => s.fen === c.fen);
   const n = entry?.counts[c.depth - 1];
-  if (n === undefined) throw new Error(`no reference count for ${c.name} depth ${c.depth} in tests/data/perft.epd`);
+  if (n === undefined) throw new Error(`no reference count for ${c.name} depth ${c.depth} in match/data/perft.epd`);
   return n;
 });
 

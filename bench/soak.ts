@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { UciProcess } from "./uci-process.js";
+import { UciProcess } from "../match/uci-process.js";
 
 const { values } = parseArgs({
   options: {

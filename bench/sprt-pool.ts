@@ -6,8 +6,8 @@
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
-import { parseSprt } from "./match/args.js";
-import { trinomialDistribution, sprtLlr, sprtBounds, sprtDecision, eloEstimate, los, formatElo, Trinomial } from "./match/elo.js";
+import { parseSprt } from "../match/args.js";
+import { trinomialDistribution, sprtLlr, sprtBounds, sprtDecision, eloEstimate, los, formatElo, Trinomial } from "../match/stats.js";
 
 const { values, positionals } = parseArgs({
   options: { sprt: { type: "string", default: "elo0=0,elo1=20" } },

@@ -1,7 +1,7 @@
 // SPSA tuning of the search's parameters (assembly/search-params.ts) by games: one engine,
 // started twice per worker with --tune, plays game pairs against itself with the parameters
-// perturbed up and down (bench/spsa/spsa.ts). Resumable: the state file is rewritten after
-// every pair, and the same command continues from it.
+// perturbed up and down (match/spsa.ts, played by match/spsa-runner.ts). Resumable: the state
+// file is rewritten after every pair, and the same command continues from it.
 //
 //   npx tsx bench/spsa.ts --engine "cmd=node,args=build/cli.js --tune" --state data/spsa.json \
 //       --iterations 5000 --nodes 20000 --openings bench/data/openings-random6.epd
@@ -25,15 +25,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
-import { limitsFrom, parseDraw, parseEngineSpec, parseResign, positiveInt } from "./match/args.js";
-import { describeLimits } from "./match/clock.js";
-import { MatchEngine } from "./match/engine.js";
-import { GameSettings, playGame } from "./match/game.js";
-import { Opening, builtinOpenings, parseOpenings } from "./match/openings.js";
-import { engine1Points } from "./match/runner.js";
-import { SPSA_DEFAULTS, SpsaState, newState, openingIndex, perturbation, perturbed, update } from "./spsa/spsa.js";
+import { limitsFrom, parseDraw, parseEngineSpec, parseResign, positiveInt } from "../match/args.js";
+import { describeLimits } from "../match/clock.js";
+import { GameSettings } from "../match/game.js";
+import { loadOpenings } from "../match/openings.js";
+import { SPSA_DEFAULTS, SpsaState, newState } from "../match/spsa.js";
+import { SpsaRun } from "../match/spsa-runner.js";
 import { usage } from "./cli-usage.js";
-import { findExecutable } from "./uci-process.js";
+import { findExecutable } from "../match/uci-process.js";
 
 function saveState(path: string, state: SpsaState): void {
   writeFileSync(path + ".tmp", JSON.stringify(state, null, 1) + "\n");
@@ -93,7 +92,7 @@ async function main(): Promise<number> {
     },
   };
   const core = await Core.create();
-  const openings: Opening[] = values.openings ? parseOpenings(readFileSync(values.openings, "utf8"), core, values.openings) : builtinOpenings(core);
+  const openings = loadOpenings(core, values.openings);
   const setup = `${values.engine} | ${values.each} | ${describeLimits(settings.limits)} | ${values.openings ?? "built-in openings"}`;
 
   let state: SpsaState;
@@ -121,57 +120,25 @@ async function main(): Promise<number> {
   console.log(`SPSA over ${state.params.length} parameters, ${state.settings.iterations} pairs, ${describeLimits(settings.limits)}`);
   console.log(`values: ${valuesLine(state)}`);
 
-  const workers = Math.max(1, positiveInt(values.concurrency, "--concurrency")!);
-  const pairs: [MatchEngine, MatchEngine][] = [];
-  let next = state.done;
-  let stopping = false;
-  const stop = () => {
-    console.log("Interrupted: the pairs in progress are dropped; run the same command to resume");
-    stopping = true;
-    for (const p of pairs) for (const e of p) e.kill();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-
-  const worker = async (pair: [MatchEngine, MatchEngine], rules: Core) => {
-    while (!stopping && next < state.settings.iterations) {
-      const k = ++next;
-      const delta = perturbation(state.settings.seed, k, state.params.length);
-      const { plus, minus } = perturbed(state, k, delta);
-      pair[0].setOptions(state.params.map((p, i) => [p.name, String(plus[i])]));
-      pair[1].setOptions(state.params.map((p, i) => [p.name, String(minus[i])]));
-      const opening = openings[openingIndex(state.settings.seed, k, openings.length)];
-      const scores: number[] = [];
-      for (const plusWhite of [true, false]) {
-        const record = await playGame(rules, plusWhite ? pair : [pair[1], pair[0]], opening, settings, () => stopping);
-        if (record.end.result === "*" || stopping) return;
-        scores.push(engine1Points(record, plusWhite));
-      }
-      for (const p of scores) state.games[p === 1 ? "wins" : p === 0 ? "losses" : "draws"]++;
-      const points = scores[0] + scores[1];
-      update(state, k, delta, points - (2 - points));
+  const run = new SpsaRun(state, {
+    engine: config,
+    openings,
+    settings,
+    concurrency: positiveInt(values.concurrency, "--concurrency")!,
+    onPair: ({ k, points, opening }) => {
       saveState(values.state!, state);
       const g = state.games;
       console.log(`pair ${k}/${state.settings.iterations}: θ+ ${points} of 2 (${opening.name})  games +${g.wins} -${g.losses} =${g.draws}`);
       if (state.done % 20 === 0) console.log(`values after ${state.done}: ${valuesLine(state)}`);
-    }
+    },
+  });
+  const stop = () => {
+    console.log("Interrupted: the pairs in progress are dropped; run the same command to resume");
+    run.stop();
   };
-
-  for (let w = 0; w < workers; w++) {
-    const pair: [MatchEngine, MatchEngine] = [
-      new MatchEngine({ ...config, name: "plus" }), new MatchEngine({ ...config, name: "minus" }),
-    ];
-    await Promise.all(pair.map((e) => e.start()));
-    const missing = state.params.filter((p) => !pair[0].spins.has(p.name));
-    if (missing.length) throw new Error(`the engine declares no option ${missing.map((p) => p.name).join(", ")} (is --tune in its args?)`);
-    pairs.push(pair);
-  }
-  const rules = await Promise.all(pairs.map(() => Core.create()));
-  try {
-    await Promise.all(pairs.map((p, w) => worker(p, rules[w])));
-  } finally {
-    await Promise.all(pairs.flat().map((e) => e.quit()));
-  }
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  await run.run();
   console.log("");
   console.log(`after ${state.done} of ${state.settings.iterations} pairs (θ+ against θ−: +${state.games.wins} -${state.games.losses} =${state.games.draws}):`);
   for (const p of state.params) console.log(`  ${p.name.padEnd(26)} ${String(p.start).padStart(6)} -> ${p.value.toFixed(2)}`);

@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { UciProcess, findExecutable } from "./uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 // Strength levels against Stockfish: plays our engine at each Elo limit (UCI_LimitStrength +
 // UCI_Elo) or skill level (Skill Level) against Stockfish 15.1 at a UCI_Elo, through the
-// match runner, and prints the table of measured ratings beside their labels.
+// match library (match/runner.ts), and prints the table of measured ratings beside their labels.
 //
 //   npx tsx bench/strength.ts [--elo 1400,1700,2000,2300 | --level 0:1350,10:1800]
 //       [--games 40] [--tc 10+0.1] [--sf PATH] [--concurrency N] [--seed N] [--out DIR]
@@ -11,10 +11,15 @@
 // A measured rating is Stockfish's UCI_Elo plus the match's Elo difference; a label passes
 // when it lies within 150 Elo of the measurement. PGN and logs go to --out (data/strength).
 
-import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { Core } from "../bindings/core.js";
+import { parseEngineSpec, positiveInt } from "../match/args.js";
+import { parseTimeControl } from "../match/clock.js";
+import { loadOpenings } from "../match/openings.js";
+import { Match } from "../match/runner.js";
+import { findExecutable } from "../match/uci-process.js";
 
 const SF_ELO_MIN = 1350;
 const SF_ELO_MAX = 2850;
@@ -61,35 +66,46 @@ function clampSf(elo: number): number {
   return Math.min(Math.max(elo, SF_ELO_MIN), SF_ELO_MAX);
 }
 
-/** Plays one match; returns its final score line and Elo difference. */
-function play(row: Row, index: number): { wins: number; losses: number; draws: number; elo: number; error: number } {
+/** An engine of a match spec, its command looked up on the PATH and in /usr/games. */
+function engine(spec: string) {
+  const config = parseEngineSpec(spec, "option.Hash=16");
+  config.command = findExecutable(config.command) ?? config.command;
+  return config;
+}
+
+/** Plays one match; returns its score and Elo difference with the error margin. */
+async function play(row: Row, index: number): Promise<{ wins: number; losses: number; draws: number; elo: number; error: number }> {
   const tag = row.label.replace(/\s+/g, "");
-  const args = [
-    "tsx", "bench/match.ts",
-    "--engine", `cmd=node,args=${values.ours},name=wasmchess-${tag},${row.ours}`,
-    "--engine", `cmd=${values.sf},name=sf${row.sfElo},option.UCI_LimitStrength=true,option.UCI_Elo=${row.sfElo}`,
-    "--each", "option.Hash=16",
-    "--tc", values.tc!, "--games", values.games!, "--concurrency", values.concurrency!,
-    "--openings", values.openings!, "--order", "random", "--seed", String(Number(values.seed) + index),
-    "--pgn", join(values.out!, `${tag}-sf${row.sfElo}.pgn`),
-  ];
-  const r = spawnSync("npx", args, { encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, WASMCHESS_BUILD: process.env.WASMCHESS_BUILD ?? "classical" } });
-  if (r.status !== 0) throw new Error(`match failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const score = [...r.stdout.matchAll(/^Score of .*?: (\d+) - (\d+) - (\d+) /gm)].pop();
-  const elo = r.stdout.match(/^Elo difference: ([+-]?[\d.]+|[+-]?inf) \+\/- ([\d.]+|inf)/m);
-  if (!score || !elo) throw new Error(`no result in the match output:\n${r.stdout.slice(-2000)}`);
-  return { wins: +score[1], losses: +score[2], draws: +score[3], elo: parseFloat(elo[1]), error: parseFloat(elo[2]) };
+  const name = join(values.out!, `${tag}-sf${row.sfElo}`);
+  writeFileSync(`${name}.log`, "");
+  const match = new Match({
+    engines: [
+      engine(`cmd=node,args=${values.ours},name=wasmchess-${tag},${row.ours}`),
+      engine(`cmd=${values.sf},name=sf${row.sfElo},option.UCI_LimitStrength=true,option.UCI_Elo=${row.sfElo}`),
+    ],
+    openings: loadOpenings(await Core.create(), values.openings, positiveInt(values.seed, "--seed")! + index),
+    games: positiveInt(values.games, "--games")!,
+    concurrency: Math.max(1, positiveInt(values.concurrency, "--concurrency")!),
+    settings: { limits: parseTimeControl(values.tc!), marginMs: 100, stopGraceMs: 1000, replyTimeoutMs: 30_000, adjudication: {} },
+    pgn: { path: `${name}.pgn`, event: "WasmChess match", site: "?", moveComments: false },
+    handshakeMs: 30_000,
+    log: (line) => appendFileSync(`${name}.log`, line + "\n"),
+  });
+  const { tri, elo } = await match.run();
+  return { ...tri, elo: elo.elo, error: elo.margin };
 }
 
 mkdirSync(values.out!, { recursive: true });
 console.log(`Strength against Stockfish (${values.sf}) at UCI_Elo, ${values.tc}, ${values.games} games each, Hash 16, openings ${values.openings}`);
 console.log("| ours | Stockfish UCI_Elo | W-D-L | score | measured Elo | label within 150 |");
 console.log("| --- | ---: | :---: | ---: | ---: | :---: |");
-rows().forEach((row, i) => {
-  const m = play(row, i);
+// The engines (build/cli.js or a snapshot) run the classical build unless told otherwise.
+process.env.WASMCHESS_BUILD ??= "classical";
+for (const [i, row] of rows().entries()) {
+  const m = await play(row, i);
   const n = m.wins + m.losses + m.draws;
   const measured = row.sfElo + m.elo;
   const pass = row.labelElo === null ? "" : Math.abs(measured - row.labelElo) <= TOLERANCE ? "yes" : "no";
-  const fmt = Number.isFinite(measured) ? `${Math.round(measured)} ± ${Math.round(m.error)}` : `${m.elo > 0 ? "above" : "below"} (no draws or losses)`;
+  const fmt = Number.isFinite(measured) ? `${Math.round(measured)} ± ${Number.isFinite(m.error) ? Math.round(m.error) : "inf"}` : `${m.elo > 0 ? "above" : "below"} (no draws or losses)`;
   console.log(`| ${row.label} | ${row.sfElo} | ${m.wins}-${m.draws}-${m.losses} | ${((m.wins + m.draws / 2) / n * 100).toFixed(1)}% | ${fmt} | ${pass} |`);
-});
+}

@@ -6,7 +6,7 @@
 //   npx tsx bench/time-curve.ts FILE.pgn [FILE.pgn ...] [--band 10]
 
 import { parseArgs } from "node:util";
-import { readCommentedGames } from "./match/commented.js";
+import { readCommentedGames } from "../match/commented.js";
 
 const { values, positionals } = parseArgs({ options: { band: { type: "string", default: "10" } }, allowPositionals: true });
 if (positionals.length === 0) throw new Error("usage: time-curve FILE.pgn [FILE.pgn ...] [--band 10]");

@@ -13,7 +13,7 @@ import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.j
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
 
 /** The standard start position. Also the engine's export START_FEN, restated for use before
- *  an instance exists (tests/constants.test.ts checks that they agree). */
+ *  an instance exists (tests/package/constants.test.ts checks that they agree). */
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** A move in UCI notation: from and to squares and an optional promotion piece. */
@@ -77,7 +77,7 @@ function checkDepth(depth: unknown, max: number): number {
 
 /** What the host tells a running search: the engine's exports of the same names
  *  (assembly/host.ts), restated for hooks written before an instance exists (checked by
- *  tests/constants.test.ts). */
+ *  tests/package/constants.test.ts). */
 export const POLL_CONTINUE = 0;
 export const POLL_STOP = 1;
 export const POLL_PONDERHIT = 2;

@@ -7,7 +7,7 @@ import type { SearchLimits } from "./search-types.js";
 
 // The engine defines these and exports them (assembly/index.ts); they are restated here
 // because arguments are checked before an instance exists (the Engine's instance lives in
-// a worker). tests/constants.test.ts checks each against the engine's export.
+// a worker). tests/package/constants.test.ts checks each against the engine's export.
 
 /** Option ranges and defaults (the UCI options Hash, MultiPV, Move Overhead, Debug Search
  *  Features); SEARCH_FEATURES_MAX is the engine's FEATURE_ALL. */

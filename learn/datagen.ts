@@ -26,7 +26,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 import { Core } from "../bindings/core.js";
-import { parseOpenings } from "../bench/match/openings.js";
+import { parseOpenings } from "../match/openings.js";
 import { DEFAULT_SETTINGS, SelfPlayGame, SelfPlaySettings } from "./selfplay.js";
 import { startTsWorker } from "./ts-worker.js";
 import { dataFiles, readRecords, RecordCodec, RECORD_BYTES } from "./records.js";

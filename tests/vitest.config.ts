@@ -1,4 +1,4 @@
-// vitest configuration: the suites for the bindings, the CLI and end-to-end behaviour.
+// vitest configuration: the suites of tests/ by layer (package, uci, browser, learn, match).
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 

@@ -1,10 +1,10 @@
-// Writes tests/data/perft.epd: each position with its perft counts as native Stockfish
+// Writes match/data/perft.epd: each position with its perft counts as native Stockfish
 // computes them, so no count in the suite is typed by hand; with --chess960, writes
-// tests/data/chess960-perft.epd the same way from Stockfish with UCI_Chess960 on.
+// match/data/chess960-perft.epd the same way from Stockfish with UCI_Chess960 on.
 // Run with `npx tsx tools/perft-suite.ts [--chess960]` (needs the Debian stockfish package).
 
 import { writeFileSync } from "node:fs";
-import { UciProcess, findExecutable } from "../bench/uci-process.js";
+import { UciProcess, findExecutable } from "../match/uci-process.js";
 
 // [FEN, deepest depth, what the position tests]
 const POSITIONS: [string, number, string][] = [
@@ -85,4 +85,4 @@ for (const [fen, maxDepth, what] of chess960 ? CHESS960_POSITIONS : POSITIONS) {
   console.log(lines[lines.length - 1]);
 }
 await sf.quit();
-writeFileSync(new URL(chess960 ? "../tests/data/chess960-perft.epd" : "../tests/data/perft.epd", import.meta.url), lines.join("\n") + "\n");
+writeFileSync(new URL(chess960 ? "../match/data/chess960-perft.epd" : "../match/data/perft.epd", import.meta.url), lines.join("\n") + "\n");

@@ -2,7 +2,7 @@
 // book format (the Random64 table of Polyglot's book_format.html and random.cpp), read out of
 // Debian's polyglot program, where they are stored in order as little-endian words. The
 // table is found by its first and last numbers as the specification prints them;
-// tests/books.test.ts checks keys computed with it against the specification's examples.
+// tests/package/books.test.ts checks keys computed with it against the specification's examples.
 // Run with `npx tsx tools/polyglot-keys.ts [path of polyglot]` (default /usr/games/polyglot).
 
 import { readFileSync, writeFileSync } from "node:fs";

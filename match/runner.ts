@@ -1,0 +1,196 @@
+// A match between two engines: game pairs over the openings with colours swapped, N games
+// at once, the running score and SPRT after every game, PGN written as games finish.
+
+import { appendFileSync, writeFileSync } from "node:fs";
+import { Core } from "../bindings/core.js";
+import { Game } from "../bindings/index.js";
+import { describeLimits, pgnTimeControl } from "./clock.js";
+import {
+  Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
+  trinomialDistribution, SPRT_MIN_GAMES,
+} from "./stats.js";
+import { EngineConfig, MatchEngine } from "./engine.js";
+import { GameRecord, GameSettings, playGame } from "./game.js";
+import { Opening } from "./openings.js";
+import { formatPgn } from "./pgn.js";
+import { FAULTS, MatchSummary, scoreLine, sprtLine } from "./report.js";
+
+export interface MatchOptions {
+  /** Engine 1 (whose point of view the score takes) and engine 2. */
+  engines: [EngineConfig, EngineConfig];
+  openings: Opening[];
+  /** Total games; game 2k and 2k+1 play opening k with colours swapped. */
+  games: number;
+  settings: GameSettings;
+  concurrency: number;
+  sprt?: SprtParams;
+  pgn?: { path: string; event: string; site: string; moveComments: boolean };
+  /** Timeout for the uci and isready handshakes. */
+  handshakeMs: number;
+  /** Progress output (a line at a time). */
+  log: (line: string) => void;
+}
+
+/** One finished game from engine 1's point of view. */
+export interface GameResult {
+  /** 0-based game number (the PGN Round is index + 1). */
+  index: number;
+  record: GameRecord;
+  engine1White: boolean;
+  /** Engine 1's points: 1, 0.5 or 0. */
+  points: number;
+}
+
+export class Match {
+  private readonly pairs: [MatchEngine, MatchEngine][] = [];
+  private next = 0;
+  private stopping = false;
+  private aborted = false;
+  private names: [string, string] = ["", ""];
+  private readonly tri: Trinomial = { wins: 0, losses: 0, draws: 0 };
+  private readonly penta: Pentanomial = [0, 0, 0, 0, 0];
+  private readonly pairPoints = new Map<number, number[]>();
+  private sprtState: MatchSummary["sprt"];
+  private readonly endings: MatchSummary["endings"] = {};
+  private readonly faults: MatchSummary["faults"] = [{}, {}];
+  /** Finished games in the order they finished. */
+  readonly results: GameResult[] = [];
+
+  constructor(private readonly opts: MatchOptions) {
+    if (opts.openings.length === 0) throw new Error("no openings");
+    if (!(opts.games >= 1)) throw new Error("the match needs at least one game");
+  }
+
+  /** Stops the match now: kills the engines; games in progress are abandoned uncounted. */
+  stop(): void {
+    this.stopping = true;
+    this.aborted = true;
+    for (const pair of this.pairs) for (const e of pair) e.kill();
+  }
+
+  /** Plays the match and returns the summary. Throws if the engines cannot be started. */
+  async run(): Promise<MatchSummary> {
+    const { opts } = this;
+    const started = performance.now();
+    const workers = Math.max(1, Math.min(opts.concurrency, opts.games));
+    if (opts.pgn) {
+      writeFileSync(opts.pgn.path, "");
+      await Game.create(); // loads the package's rules, which write the PGN
+    }
+    if (opts.sprt) this.sprtState = { params: opts.sprt, llr: 0 };
+    try {
+      await this.startEngines(workers);
+      const cores = await Promise.all(this.pairs.map(() => Core.create()));
+      opts.log(`${this.names[0]} vs ${this.names[1]}: ${opts.games} games, ${describeLimits(opts.settings.limits)}, ` +
+        `${opts.openings.length} openings, concurrency ${workers}`);
+      await Promise.all(this.pairs.map((pair, w) => this.worker(pair, cores[w])));
+    } finally {
+      await Promise.all(this.pairs.flat().map((e) => e.quit()));
+    }
+    return this.summary(performance.now() - started);
+  }
+
+  private async startEngines(workers: number): Promise<void> {
+    const make = () => this.opts.engines.map((c) => new MatchEngine(c, this.opts.handshakeMs)) as [MatchEngine, MatchEngine];
+    const first = make();
+    this.pairs.push(first);
+    try {
+      await Promise.all(first.map((e) => e.start()));
+    } catch (err) {
+      for (const e of first) e.kill();
+      throw err;
+    }
+    this.names = [first[0].name, first[1].name];
+    if (this.names[0] === this.names[1]) this.names = [`${this.names[0]}-1`, `${this.names[1]}-2`];
+    first.forEach((e, i) => {
+      e.name = this.names[i];
+      if (e.unknownOptions.length) this.opts.log(`warning: ${e.name} declares no option ${e.unknownOptions.map((n) => JSON.stringify(n)).join(", ")}`);
+    });
+    for (let w = 1; w < workers; w++) {
+      const pair = make();
+      pair.forEach((e, i) => (e.name = this.names[i]));
+      this.pairs.push(pair);
+    }
+    await Promise.all(this.pairs.slice(1).flat().map((e) => e.start()));
+  }
+
+  private async worker(pair: [MatchEngine, MatchEngine], core: Core): Promise<void> {
+    const { opts } = this;
+    while (!this.stopping && this.next < opts.games) {
+      const index = this.next++;
+      const opening = opts.openings[Math.floor(index / 2) % opts.openings.length];
+      const engine1White = index % 2 === 0;
+      const engines = engine1White ? pair : ([pair[1], pair[0]] as const);
+      const record = await playGame(core, engines, opening, opts.settings, () => this.aborted);
+      if (record.end.result === "*") continue;
+      this.record({ index, record, engine1White, points: engine1Points(record, engine1White) });
+    }
+  }
+
+  private record(result: GameResult): void {
+    const { opts } = this;
+    const { record, points } = result;
+    this.results.push(result);
+    if (points === 1) this.tri.wins++;
+    else if (points === 0) this.tri.losses++;
+    else this.tri.draws++;
+    const pair = Math.floor(result.index / 2);
+    const pp = [...(this.pairPoints.get(pair) ?? []), points];
+    this.pairPoints.set(pair, pp);
+    if (pp.length === 2) this.penta[(pp[0] + pp[1]) * 2]++;
+    const end = record.end;
+    this.endings[end.kind] = (this.endings[end.kind] ?? 0) + 1;
+    if (end.loser !== undefined && FAULTS.includes(end.kind)) {
+      const loserIsEngine1 = (end.loser === 0) === result.engine1White;
+      const f = this.faults[loserIsEngine1 ? 0 : 1];
+      f[end.kind] = (f[end.kind] ?? 0) + 1;
+    }
+    if (opts.pgn) {
+      appendFileSync(opts.pgn.path, formatPgn(record, {
+        event: opts.pgn.event, site: opts.pgn.site, round: String(result.index + 1),
+        timeControl: pgnTimeControl(opts.settings.limits), moveComments: opts.pgn.moveComments,
+      }));
+    }
+    opts.log(`Game ${result.index + 1}/${opts.games} (${record.white} vs ${record.black}, ${record.opening.name}): ${end.result} {${end.reason}}`);
+    opts.log(scoreLine(this.names, this.tri, eloEstimate(trinomialDistribution(this.tri))));
+    const sprt = this.sprtState;
+    if (sprt) {
+      sprt.llr = sprtLlr(trinomialDistribution(this.tri), sprt.params);
+      opts.log(sprtLine(sprt.llr, sprt.params, this.results.length));
+      // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES.
+      const decision = sprt.decision || this.results.length < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
+      if (decision) {
+        sprt.decision = decision;
+        sprt.decidedAtGame = this.results.length;
+        this.stopping = true;
+        opts.log(`SPRT: ${decision} accepted after ${this.results.length} games`);
+      }
+    }
+  }
+
+  private summary(elapsedMs: number): MatchSummary {
+    const pairs = this.penta.reduce((a, b) => a + b, 0);
+    return {
+      names: this.names,
+      games: this.results.length,
+      tri: { ...this.tri },
+      penta: [...this.penta],
+      elo: eloEstimate(trinomialDistribution(this.tri)),
+      pentaElo: pairs ? eloEstimate(pentanomialDistribution(this.penta)) : undefined,
+      los: los(this.tri),
+      sprt: this.sprtState,
+      endings: { ...this.endings },
+      faults: [{ ...this.faults[0] }, { ...this.faults[1] }],
+      restarts: [0, 1].map((i) => this.pairs.reduce((s, p) => s + p[i].restarts, 0)) as [number, number],
+      elapsedMs,
+      interrupted: this.aborted || (this.results.length < this.opts.games && !this.sprtState?.decision),
+    };
+  }
+}
+
+/** Engine 1's points in a finished game. */
+export function engine1Points(record: GameRecord, engine1White: boolean): number {
+  const r = record.end.result;
+  if (r === "1/2-1/2") return 0.5;
+  return (r === "1-0") === engine1White ? 1 : 0;
+}

@@ -1,0 +1,70 @@
+// Perft of the suites in match/data (counts from Stockfish) through the bindings, once per
+// slider backend's wasm build: perft.epd at every depth whose count stays under the node cap,
+// chess960-perft.epd (tricky Chess960 set-ups) up to 5 million nodes; deeper runs belong to
+// bench:perft, bench:sliders and bench:960.
+import { describe, it, expect, beforeAll } from "vitest";
+import { Core } from "../../bindings/core.js";
+import { CHESS960_PERFT_SUITE, PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
+import { SLIDER_BACKENDS } from "../../match/slider-backends.js";
+
+const NODE_CAP = 20_000_000;
+
+describe.each(SLIDER_BACKENDS)("perft suite, $name sliders", (backend) => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create({ wasmUrl: backend.wasm });
+  });
+
+  it("runs the build of this backend", () => {
+    expect(core.exports.sliderBackend()).toBe(backend.id);
+  });
+
+  for (const { fen, counts, what } of readPerftSuite(PERFT_SUITE)) {
+    it(`${what}: ${fen}`, () => {
+      core.setPosition(fen);
+      let checked = 0;
+      counts.forEach((expected, i) => {
+        if (expected > NODE_CAP && checked > 0) return;
+        expect(core.perft(i + 1), `depth ${i + 1}`).toBe(expected);
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
+
+  it("divide sums to perft and lists every legal move once", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const entries = core.divide(3);
+    expect(entries.reduce((s, e) => s + e.nodes, 0)).toBe(97862);
+    expect(entries.map((e) => e.move).sort()).toEqual(core.legalMoves().sort());
+  });
+
+  it("keeps every invariant along a long game of set-ups, moves and bad FENs", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    for (let ply = 0; ply < 200; ply++) {
+      const moves = core.legalMoves();
+      if (moves.length === 0) break;
+      core.playMove(moves[(ply * 7919) % moves.length]);
+      if (ply % 50 === 49) expect(() => core.setPosition("8/8/8 w - - 0 1")).toThrow(/invalid FEN/);
+      expect(core.exports.validatePosition(), core.fen()).toBe("");
+    }
+  });
+});
+
+describe.each(SLIDER_BACKENDS)("Chess960 perft suite, $name sliders", (backend) => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create({ wasmUrl: backend.wasm });
+    core.setChess960(true);
+  });
+
+  for (const { fen, counts, what } of readPerftSuite(CHESS960_PERFT_SUITE)) {
+    it(`${what}: ${fen}`, () => {
+      core.setPosition(fen);
+      counts.forEach((expected, i) => {
+        if (expected <= 5_000_000 || i === 0) expect(core.perft(i + 1), `depth ${i + 1}`).toBe(expected);
+      });
+      expect(core.exports.validatePosition()).toBe("");
+    });
+  }
+});
