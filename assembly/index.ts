@@ -20,7 +20,7 @@ setStartPosition();
 // ---------------------------------------------------------------- constants
 // Values the bindings use, defined once in the engine and exported as module globals (read
 // as `exports.NAME.value`). Those the bindings need before an instance exists are restated
-// in TypeScript (bindings/validate.ts, bindings/core.ts) and tests/constants.test.ts checks
+// in TypeScript (bindings/validate.ts, bindings/core.ts) and tests/package/constants.test.ts checks
 // each against its export here.
 
 export { START_FEN } from "./fen";

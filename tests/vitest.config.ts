@@ -1,4 +1,4 @@
-// vitest configuration: the suites of tests/ by layer (package, uci, browser, learn, match).
+// vitest configuration: the suites of tests/ by layer (package, uci, browser, learn, match, tools).
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 

@@ -1,7 +1,7 @@
 // Finds import circles among the project's TypeScript files: every import, export-from, type
 // import and dynamic import of a relative path, of a package.json "imports" name (#load-wasm)
 // or of the package itself ("wasmchess"), the last two followed from build/ back to the
-// bindings/ source. Prints each circle and exits 1 when there is one (tests/import-cycles.test.ts
+// bindings/ source. Prints each circle and exits 1 when there is one (tests/tools/import-cycles.test.ts
 // runs it in npm test).
 //
 //   npx tsx tools/import-cycles.ts [folder ...]    (default: the project's source folders)
@@ -14,7 +14,7 @@ import ts from "typescript";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The folders the project's own TypeScript lives in. */
-export const SOURCE_FOLDERS = ["assembly", "bindings", "app", "learn", "tools", "bench", "tests", "examples"];
+export const SOURCE_FOLDERS = ["assembly", "bindings", "app", "learn", "tools", "match", "bench", "tests", "examples"];
 
 const SKIP = new Set(["node_modules", "build", "dist"]);
 

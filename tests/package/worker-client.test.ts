@@ -1,17 +1,17 @@
 // The worker client that knows nothing of chess (bindings/worker-client.ts) with a worker that
-// knows nothing of chess either (fixtures/echo-worker.mjs, served by bindings/worker-host.ts):
+// knows nothing of chess either (tests/fixtures/echo-worker.mjs, served by bindings/worker-host.ts):
 // the outbox before the worker is up, answers and events matched by id, setup calls replayed
 // into a fresh worker after a death, restart, cancel, a worker that cannot start, dispose.
 import { describe, it, expect, afterEach } from "vitest";
-import { WorkerClient } from "../bindings/worker-client.js";
-import type { WorkerCaller } from "../bindings/worker-client.js";
+import { WorkerClient } from "../../bindings/worker-client.js";
+import type { WorkerCaller } from "../../bindings/worker-client.js";
 
 type Init = { setting?: string; fail?: string };
 type Request =
   | { op: "echo"; value: unknown } | { op: "count"; n: number } | { op: "set"; value: string } | { op: "get" }
   | { op: "id" } | { op: "wait"; ms: number } | { op: "throw"; message: string } | { op: "die" };
 
-const url = new URL("./fixtures/echo-worker.mjs", import.meta.url);
+const url = new URL("../fixtures/echo-worker.mjs", import.meta.url);
 const clients: WorkerClient<Init, Request, number>[] = [];
 afterEach(() => clients.splice(0).forEach((c) => c.dispose(new Error("test over"))));
 

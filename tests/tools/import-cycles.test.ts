@@ -4,8 +4,9 @@
 import { describe, it, expect, afterAll } from "vitest";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { importCycles } from "../tools/import-cycles.js";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importCycles, importGraph, SOURCE_FOLDERS } from "../../tools/import-cycles.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -25,6 +26,17 @@ function project(files: Record<string, string>): string {
 describe("import circles", () => {
   it("there are none in the project's sources", () => {
     expect(importCycles()).toEqual([]);
+  });
+
+  it("nothing outside tests/ imports a file of tests/", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const inTests = (file: string) => relative(root, file).startsWith("tests" + sep);
+    const wrong: string[] = [];
+    for (const [file, imports] of importGraph(SOURCE_FOLDERS)) {
+      if (inTests(file)) continue;
+      for (const target of imports) if (inTests(target)) wrong.push(`${relative(root, file)} -> ${relative(root, target)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("a circle through a type import counts (a commented import does not), reported with its group", () => {
