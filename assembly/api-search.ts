@@ -7,7 +7,8 @@ import { Move, MOVE_NONE } from "./types";
 import { parseUciMove, moveToUci } from "./notation";
 import { evaluateWithReport, termScore, termName, lastPhase, lastScale, TERM_NB } from "./eval";
 import { mgValue, egValue, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY } from "./score";
-import { setFeatures, features, setSearchParam as setParam, selDepth } from "./search";
+import { setSearchParam as setParam, selDepth } from "./search";
+import { setFeatures, features } from "./search-params";
 import {
   think, bestMove, ponderMove, bestScore, completedDepth, infoDepth, infoSelDepth, infoMultiPv, infoScore, infoBound,
   infoPvIndex, rootPvMove, rootPvLength, resetSearchState,
@@ -59,7 +60,7 @@ export function clearHash(): void {
 export function skillLevel(): f64 {
   return level();
 }
-/** Debug: the enabled selectivity features (a bit mask, see search.ts). */
+/** Debug: the enabled selectivity features (a bit mask, see search-params.ts). */
 export function setSearchFeatures(mask: i32): void {
   setFeatures(mask);
 }

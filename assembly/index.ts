@@ -27,7 +27,7 @@ export { START_FEN } from "./fen";
 export { HASH_MIN_MB, HASH_MAX_MB, HASH_DEFAULT_MB } from "./tt";
 export { MAX_SEARCH_DEPTH, MULTIPV_MAX, MULTIPV_DEFAULT } from "./limits";
 export { MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_DEFAULT_MS } from "./timeman";
-export { FEATURE_ALL } from "./search";
+export { FEATURE_ALL } from "./search-params";
 export { SKILL_MAX } from "./skill";
 export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from "./score";
 export { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./host";

@@ -1,6 +1,7 @@
 // The search's tunable constants (margins, the reduction formula, windows) as named values
 // with their ranges, read by the search and written through the UCI options of a tuning
-// session (`wasmchess --tune`; bench/spsa.ts tunes them). The defaults are the engine's.
+// session (`wasmchess --tune`; bench/spsa.ts tunes them), and the switches that turn each
+// selectivity feature off (UCI "Debug Search Features"). The defaults are the engine's.
 
 export const PARAM_ASPIRATION_WINDOW = 0;
 export const PARAM_RFP_MARGIN = 1;
@@ -75,4 +76,36 @@ export function paramMin(i: i32): i32 {
 
 export function paramMax(i: i32): i32 {
   return known(i) ? MAXS[i] : 0;
+}
+
+// ---------------------------------------------------------------- selectivity switches
+// Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
+export const FEATURE_NULL_MOVE = 1;
+export const FEATURE_LMR = 2;
+export const FEATURE_REVERSE_FUTILITY = 4;
+export const FEATURE_FUTILITY = 8;
+export const FEATURE_LMP = 16;
+export const FEATURE_SEE_PRUNING = 32;
+export const FEATURE_ASPIRATION = 64;
+export const FEATURE_CHECK_EXTENSION = 128;
+export const FEATURE_IIR = 256;
+export const FEATURE_SINGULAR = 512;
+export const FEATURE_CORRECTION = 1024;
+export const FEATURE_CUT_NODE = 2048;
+export const FEATURE_HISTORY_PRUNING = 4096;
+// 8192 was razoring: removed after it lost tactics and an SPRT (docs/search.md).
+export const FEATURE_DOUBLE_EXTENSION = 16384;
+export const FEATURE_PIECE_CORRECTION = 32768;
+export const FEATURE_ALL = 65535;
+export let features: i32 = FEATURE_ALL;
+
+/** Enables the selectivity features in mask (FEATURE_*). */
+export function setFeatures(mask: i32): void {
+  features = mask & FEATURE_ALL;
+}
+
+/** True when the selectivity feature (FEATURE_*) is enabled. */
+// @ts-ignore: decorator
+@inline export function featureOn(feature: i32): bool {
+  return (features & feature) != 0;
 }

@@ -30,6 +30,9 @@ import { correctedEval, updateCorrection } from "./correction";
 import { givesCheck } from "./check";
 import { countNode, stopped } from "./control";
 import {
+  featureOn as on, FEATURE_NULL_MOVE, FEATURE_LMR, FEATURE_REVERSE_FUTILITY, FEATURE_FUTILITY, FEATURE_LMP,
+  FEATURE_SEE_PRUNING, FEATURE_CHECK_EXTENSION, FEATURE_IIR, FEATURE_SINGULAR, FEATURE_CORRECTION, FEATURE_CUT_NODE,
+  FEATURE_HISTORY_PRUNING, FEATURE_DOUBLE_EXTENSION, FEATURE_PIECE_CORRECTION,
   param, setParam, PARAM_RFP_MARGIN, PARAM_NULL_MOVE_DIVISOR, PARAM_LMP_BASE,
   PARAM_HISTORY_PRUNE_MARGIN, PARAM_FUTILITY_BASE, PARAM_FUTILITY_PER_DEPTH, PARAM_SEE_QUIET_MARGIN,
   PARAM_SEE_CAPTURE_MARGIN, PARAM_LMR_BASE, PARAM_LMR_DIVISOR, PARAM_LMR_HISTORY_DIVISOR,
@@ -39,37 +42,6 @@ import {
   ARENA, ARENA_PV_TABLE, ARENA_PV_LENGTH, ARENA_EVAL_STACK, ARENA_CHECK_KEYS, ARENA_CHECK_FLAGS, ARENA_EXCLUDED,
   ARENA_DOUBLE_EXTENSIONS, ARENA_NODE_BEST,
 } from "./arena";
-
-// ---------------------------------------------------------------- selectivity switches
-// Each selectivity feature can be switched off (UCI "Debug Search Features") to measure it.
-export const FEATURE_NULL_MOVE = 1;
-export const FEATURE_LMR = 2;
-export const FEATURE_REVERSE_FUTILITY = 4;
-export const FEATURE_FUTILITY = 8;
-export const FEATURE_LMP = 16;
-export const FEATURE_SEE_PRUNING = 32;
-export const FEATURE_ASPIRATION = 64;
-export const FEATURE_CHECK_EXTENSION = 128;
-export const FEATURE_IIR = 256;
-export const FEATURE_SINGULAR = 512;
-export const FEATURE_CORRECTION = 1024;
-export const FEATURE_CUT_NODE = 2048;
-export const FEATURE_HISTORY_PRUNING = 4096;
-// 8192 was razoring: removed after it lost tactics and an SPRT (docs/search.md).
-export const FEATURE_DOUBLE_EXTENSION = 16384;
-export const FEATURE_PIECE_CORRECTION = 32768;
-export const FEATURE_ALL = 65535;
-export let features: i32 = FEATURE_ALL;
-
-/** Enables the selectivity features in mask (FEATURE_*). */
-export function setFeatures(mask: i32): void {
-  features = mask & FEATURE_ALL;
-}
-
-// @ts-ignore: decorator
-@inline function on(feature: i32): bool {
-  return (features & feature) != 0;
-}
 
 // ---------------------------------------------------------------- state
 /** The deepest ply reached in the current iteration (UCI seldepth). */

@@ -16,9 +16,9 @@ import {
   rootMoveAllowed,
 } from "./limits";
 import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
-import { param, PARAM_ASPIRATION_WINDOW } from "./search-params";
+import { param, featureOn, PARAM_ASPIRATION_WINDOW, FEATURE_ASPIRATION } from "./search-params";
 import { nodes, stopped, ponderActive, startControl, setMoveReady, publishOwnNodes } from "./control";
-import { searchRootMove, pvMoveAt, pvLengthAt, resetSelDepth, selDepth, features, FEATURE_ASPIRATION } from "./search";
+import { searchRootMove, pvMoveAt, pvLengthAt, resetSelDepth, selDepth } from "./search";
 import {
   ARENA, ARENA_ROOT_MOVES, ROOT_ENTRY_BYTES, ROOT_MAX, ARENA_SKILL_MOVES, ARENA_SKILL_PONDERS, ARENA_SKILL_SCORES,
   SKILL_LINES_MAX,
@@ -161,7 +161,7 @@ function aspirationSearch(depth: i32, pvIndex: i32): void {
   let delta = param(PARAM_ASPIRATION_WINDOW);
   let alpha = -VALUE_INFINITE;
   let beta = VALUE_INFINITE;
-  if ((features & FEATURE_ASPIRATION) != 0 && depth >= 5 && prev > -VALUE_INFINITE && abs(prev) < VALUE_KNOWN_WIN) {
+  if (featureOn(FEATURE_ASPIRATION) && depth >= 5 && prev > -VALUE_INFINITE && abs(prev) < VALUE_KNOWN_WIN) {
     alpha = max(prev - delta, -VALUE_INFINITE);
     beta = min(prev + delta, VALUE_INFINITE);
   }

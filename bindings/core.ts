@@ -420,7 +420,7 @@ export class Core {
     this.guard((w) => w.setSkillLevel(level));
   }
 
-  /** Debug: the bit mask of enabled selectivity features (see assembly/search.ts). */
+  /** Debug: the bit mask of enabled selectivity features (see assembly/search-params.ts). */
   setSearchFeatures(mask: number): void {
     const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
     this.guard((w) => w.setSearchFeatures(bits));
