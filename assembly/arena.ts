@@ -10,8 +10,9 @@
 // The base is a constant: each search thread is meant to be an instance of its own, with its
 // own memory, so every instance finds its arena at the same address and no other instance's
 // start-up or search can touch it. A base read from a wasm global instead (one memory for all
-// threads, an arena per thread) costs 10.7% of perft's speed, 2.6% with an imported immutable
-// global; a constant costs nothing (docs/memory.md has the measurement and the memory map).
+// threads, an arena per thread) costs about 6% of perft's speed and 4% of the search's, 2%
+// and 4% with an imported immutable global (docs/memory.md has the measurement and the
+// memory map).
 //
 // The layout, region by region (each region starts on a 64-byte cache line; NNUE-only parts
 // are empty in the classical build):
