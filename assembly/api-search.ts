@@ -11,7 +11,7 @@ import { setSearchParam as setParam, selDepth } from "./search";
 import { setFeatures, features } from "./search-params";
 import {
   think, bestMove, ponderMove, bestScore, completedDepth, infoDepth, infoSelDepth, infoMultiPv, infoScore, infoBound,
-  infoPvIndex, rootPvMove, rootPvLength, resetSearchState,
+  infoPvIndex, rootPvMove, rootPvLength, resetSearchState, thinkHelper,
 } from "./think";
 import { addSearchMove } from "./limits";
 import { resizeTable, clearTable, hashfull, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
@@ -19,7 +19,7 @@ import { clearHistory } from "./history";
 import { searchTimeMs } from "./timeman";
 import { skillLevel as level } from "./skill";
 import { runBench, BENCH_FENS } from "./bench";
-import { totalNodes } from "./shared";
+import { searchNodes, setThread as setSearchThread } from "./control";
 import { wdlPermille, wdlMaterial } from "./wdl";
 
 // ---------------------------------------------------------------- limits and options
@@ -87,6 +87,19 @@ export function go(): void {
   think();
 }
 
+/** Makes this instance thread `index` of a search (0: the main thread, which reports and
+ *  decides the move): with the shared module's table and header when `shared` (the host
+ *  gives that module's functions as imports), with its own otherwise. */
+export function setThread(index: i32, shared: bool): void {
+  setSearchThread(index, shared);
+}
+
+/** Runs a helper thread's search (Lazy SMP) with the limits set, until the shared stop
+ *  request or the depth limit; it reports nothing. */
+export function goHelper(): void {
+  thinkHelper();
+}
+
 /** The table is allocated by the first search (or setHash), not at start-up: an instance
  *  that never searches (the bindings' rules instance) stays small. */
 function ensureTable(): void {
@@ -136,7 +149,7 @@ export function infoBoundValue(): i32 {
 }
 /** Nodes of the search so far, every thread's. */
 export function infoNodes(): u64 {
-  return totalNodes();
+  return searchNodes();
 }
 export function infoTimeMs(): f64 {
   return searchTimeMs();

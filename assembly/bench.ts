@@ -6,7 +6,7 @@ import { clearTable, resizeTable, hashSizeMb, HASH_DEFAULT_MB } from "./tt";
 import { clearHistory } from "./history";
 import { resetLimits, setDepthLimit } from "./limits";
 import { think, resetSearchState } from "./think";
-import { totalNodes } from "./shared";
+import { searchNodes, threadIndex, threadShared, setThread } from "./control";
 
 export const BENCH_DEFAULT_DEPTH = 13;
 /** The bench's own table size (as in Stockfish, whose bench uses 16 MB unless told
@@ -65,6 +65,11 @@ export const BENCH_FENS: string[] = [
 export function runBench(depth: i32): u64 {
   if (depth <= 0) depth = BENCH_DEFAULT_DEPTH;
   const previousMb = hashSizeMb();
+  // The bench is one thread's search over the instance's own table, whatever threads the
+  // instance searches with otherwise.
+  const previousThread = threadIndex;
+  const previousShared = threadShared();
+  setThread(0, false);
   resizeTable(BENCH_HASH_MB);
   let total: u64 = 0;
   for (let i = 0; i < BENCH_FENS.length; i++) {
@@ -75,8 +80,9 @@ export function runBench(depth: i32): u64 {
     resetLimits();
     setDepthLimit(depth);
     think();
-    total += totalNodes();
+    total += searchNodes();
   }
   resizeTable(previousMb);
+  setThread(previousThread, previousShared);
   return total;
 }

@@ -24,3 +24,36 @@ export declare function hostCurrMove(move: i32, number: i32, depth: i32): void;
 export const POLL_CONTINUE = 0;
 export const POLL_STOP = 1;
 export const POLL_PONDERHIT = 2;
+
+// The shared module (index-table.ts), given by the host when the threads of a search share
+// one transposition table and header: each thread's instance calls the table and the header
+// in that module's memory through these. With one thread the engine uses its own (tt.ts and
+// control.ts choose), and the host gives stubs that are never called. The signatures use i64
+// and i32, never u64 or bool, and the probe returns its data word's bits as an f64: for those
+// asc's generated bindings put no JavaScript adaptor between the two modules, so a call goes
+// straight from one instance's wasm to the other's.
+
+// @ts-ignore: decorator
+@external("table", "probeEntryBits")
+export declare function sharedProbeEntry(key: i64): f64;
+// @ts-ignore: decorator
+@external("table", "saveEntry")
+export declare function sharedSaveEntry(key: i64, move: i32, score: i32, staticEval: i32, depth: i32, bound: i32): void;
+// @ts-ignore: decorator
+@external("table", "newGeneration")
+export declare function sharedNewGeneration(): void;
+// @ts-ignore: decorator
+@external("table", "hashfull")
+export declare function sharedHashfull(): i32;
+// @ts-ignore: decorator
+@external("table", "stopRequested")
+export declare function sharedStopRequested(): i32;
+// @ts-ignore: decorator
+@external("table", "requestStop")
+export declare function sharedRequestStop(): void;
+// @ts-ignore: decorator
+@external("table", "publishNodes")
+export declare function sharedPublishNodes(thread: i32, nodes: i64): void;
+// @ts-ignore: decorator
+@external("table", "totalNodes")
+export declare function sharedTotalNodes(): i64;

@@ -1,7 +1,8 @@
 // The shared header: the state that every search thread of one engine reads and writes while
-// they search together, in one block of fixed layout. Today one thread uses it; with Lazy SMP
-// the block and the transposition table it describes move into the memory all threads share
-// (docs/memory.md), while each thread keeps its own arena (arena.ts). What does not change
+// they search together, in one block of fixed layout. With one thread it is in the engine's
+// own memory; with several (Lazy SMP) the shared module (index-table.ts) keeps it and the
+// transposition table it describes in the memory all threads share (docs/threads.md), while
+// each thread keeps its own arena (arena.ts) in its own memory. What does not change
 // during a search (the limits, the options, the network) is not here: every thread holds its
 // own copy of it, as Stockfish copies the limits into each worker.
 //
@@ -53,9 +54,14 @@ export function clearStop(): void {
   store<u32>(SHARED, 0, STOP);
 }
 
-/** Threads searching (1 until the threads of Lazy SMP). */
+/** Threads searching (at least 1). */
 export function threadCount(): i32 {
   return max(<i32>load<u32>(SHARED, THREADS), 1);
+}
+
+/** Sets the number of threads searching (their node counters are summed). */
+export function setThreadCount(n: i32): void {
+  store<u32>(SHARED, <u32>min(max(n, 1), THREADS_MAX), THREADS);
 }
 
 // ---------------------------------------------------------------- node counts

@@ -17,7 +17,7 @@ import {
 } from "./limits";
 import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 import { param, featureOn, PARAM_ASPIRATION_WINDOW, FEATURE_ASPIRATION } from "./search-params";
-import { nodes, stopped, ponderActive, startControl, setMoveReady, publishOwnNodes } from "./control";
+import { nodes, stopped, ponderActive, threadIndex, startControl, setMoveReady, publishOwnNodes, endSearch } from "./control";
 import { searchRootMove, pvMoveAt, pvLengthAt, resetSelDepth, selDepth } from "./search";
 import {
   ARENA, ARENA_ROOT_MOVES, ROOT_ENTRY_BYTES, ROOT_MAX, ARENA_SKILL_MOVES, ARENA_SKILL_PONDERS, ARENA_SKILL_SCORES,
@@ -131,7 +131,7 @@ function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
   let best = -VALUE_INFINITE;
   for (let i = pvIndex; i < rootCount; i++) {
     const m = rootMove(i);
-    if (searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
+    if (threadIndex == 0 && searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
     const before = nodes;
     const score = searchRootMove(m, alpha, beta, depth, i == pvIndex);
     const e = entry(i);
@@ -184,8 +184,9 @@ function aspirationSearch(depth: i32, pvIndex: i32): void {
 }
 
 function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
-  // A skill level searches more lines than asked for; only those asked for are reported.
-  if (pvIndex >= multiPv) return;
+  // Helpers never report. A skill level searches more lines than asked for; only those asked
+  // for are reported.
+  if (threadIndex != 0 || pvIndex >= multiPv) return;
   infoDepth = depth;
   infoSelDepth = selDepth;
   infoMultiPv = pvIndex + 1;
@@ -273,8 +274,46 @@ export function think(): void {
     if (!ponderActive && !infinite && !mayStartIteration(stability(prevBest))) break;
     prevBest = rootScore(0);
   }
-  publishOwnNodes();
+  endSearch();
   if (skill && skillCount > 0) playSkillLine();
+}
+
+// ---------------------------------------------------------------- helper threads
+// Lazy SMP: every helper searches the same root as the main thread with its own histories,
+// killers and stacks (its arena), and shares only the transposition table, where the main
+// thread finds what the helpers learnt. To spread the threads over different depths, helper
+// i skips some iterations, in Stockfish 10's pattern: a window of SKIP_SIZE depths on, then
+// as many off, shifted by SKIP_PHASE (helper 1 searches every other depth, helper 2 the
+// others, ...).
+const SKIP_SIZE: StaticArray<i32> = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: StaticArray<i32> = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/** True when helper `index` (1 and up) skips the iteration at depth. */
+function skipsDepth(index: i32, depth: i32): bool {
+  const i = (index - 1) % 20;
+  return ((depth + gamePly + unchecked(SKIP_PHASE[i])) / unchecked(SKIP_SIZE[i])) % 2 != 0;
+}
+
+/** A helper thread's search: iterative deepening over the root moves to the depth limit,
+ *  skipping its depths, one line, no reports, no time of its own. It ends when the main
+ *  thread (or the host) stops it; its work reaches the main thread through the table. */
+export function thinkHelper(): void {
+  startControl(false);
+  resetSelDepth();
+  completedDepth = 0;
+  bestMove = MOVE_NONE;
+  initRootMoves();
+  for (let depth = 1; depth <= limitDepth && rootCount > 0 && !stopped; depth++) {
+    if (depth > 1 && skipsDepth(threadIndex, depth)) continue;
+    for (let i = 0; i < rootCount; i++) store<i32>(entry(i), rootScore(i), PREV_SCORE);
+    resetSelDepth();
+    aspirationSearch(depth, 0);
+    if (stopped) break;
+    completedDepth = depth;
+    setMoveReady();
+    takeResult();
+  }
+  publishOwnNodes();
 }
 
 /** No legal move: the score is mate or stalemate, reported once. */

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { instantiate } from "../build/wasmchess.js";
-import { DEFAULT_HOST } from "../bindings/wasm.js";
+import { DEFAULT_HOST, NO_SHARED_TABLE } from "../bindings/wasm.js";
 import { Core } from "../bindings/core.js";
 import { PERFT_SUITE, readPerftSuite } from "../match/perft.js";
 import { SLIDER_BACKENDS, RAY_WALK_BASELINE, SliderBackend } from "../match/slider-backends.js";
@@ -50,7 +50,7 @@ async function measureStartup(bytes: Uint8Array<ArrayBuffer>): Promise<[number, 
   const times: number[] = [];
   for (let i = 0; i < startups; i++) {
     const t = performance.now();
-    const wasm = await instantiate(module, { env: { ...DEFAULT_HOST } });
+    const wasm = await instantiate(module, { env: { ...DEFAULT_HOST }, table: NO_SHARED_TABLE });
     wasm.perft(1);
     times.push(performance.now() - t);
   }

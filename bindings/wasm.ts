@@ -67,7 +67,24 @@ export const DEFAULT_HOST: HostImports = {
   hostCurrMove: () => undefined,
 };
 
-/** A fresh engine instance with its own memory; env overrides DEFAULT_HOST's functions. */
-export async function createInstance(env: HostImports = {}, url?: URL): Promise<EngineExports> {
-  return instantiate(await loadModule(url), { env: { ...DEFAULT_HOST, ...env } });
+/** The shared module's functions (assembly/index-table.ts) that a thread's instance calls
+ *  when the threads of a search share one table; with one thread these stand in, never
+ *  called. */
+export const NO_SHARED_TABLE: WebAssembly.Exports = {
+  probeEntryBits: () => 0,
+  saveEntry: () => undefined,
+  newGeneration: () => undefined,
+  hashfull: () => 0,
+  stopRequested: () => 0,
+  requestStop: () => undefined,
+  publishNodes: () => undefined,
+  totalNodes: () => 0n,
+};
+
+/** A fresh engine instance with its own memory; env overrides DEFAULT_HOST's functions.
+ *  `table` is the shared module's instance's exports when the instance is one of several
+ *  threads (threads.ts), NO_SHARED_TABLE otherwise. */
+export async function createInstance(env: HostImports = {}, url?: URL, table: WebAssembly.Exports = NO_SHARED_TABLE): Promise<EngineExports> {
+  // A copy: the generated bindings adapt some of its functions, and an instance's exports are frozen.
+  return instantiate(await loadModule(url), { env: { ...DEFAULT_HOST, ...env }, table: { ...table } });
 }

@@ -1,11 +1,19 @@
 // Transposition table: store/probe of every field, mate re-basing, replacement, aging,
-// hashfull, resize and clear.
+// hashfull, resize and clear, and entries torn between two writers (threads) read as misses.
 
 import {
   resizeTable, clearTable, probe, save, hashfull, newSearchGeneration, hashSizeMb,
   ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER,
 } from "../../assembly/tt";
 import { mateIn, matedIn } from "../../assembly/score";
+import { tableBase, tableBuckets } from "../../assembly/shared";
+
+/** The address of key's entry, found by scanning the table (the test's own bucket search). */
+function entryOf(key: u64): usize {
+  const end = tableBase() + <usize>tableBuckets() * 64;
+  for (let e = tableBase(); e < end; e += 16) if ((load<u64>(e) ^ load<u64>(e, 8)) == key && load<u64>(e, 8) != 0) return e;
+  return 0;
+}
 
 const K1: u64 = 0x123456789abcdef0;
 
@@ -73,6 +81,24 @@ describe("transposition table", () => {
     expect(hashfull()).toBeGreaterThan(900);
     clearTable();
     expect(hashfull()).toBe(0);
+  });
+
+  it("reads an entry torn between two writers as a miss", () => {
+    resizeTable(1);
+    save(K1, 0, 0x0202, 40, 0, 6, BOUND_EXACT);
+    const e = entryOf(K1);
+    expect(e).not.toBe(0);
+    // Another thread's write to the same slot, of which only the data word has landed: the
+    // key word still belongs to the first entry.
+    const otherData: u64 = 0x0200001600280303;
+    store<u64>(e, otherData, 8);
+    expect(probe(K1, 0)).toBe(false);
+    // The other writer's key word lands: its entry is whole and found, the first one is gone.
+    const otherKey: u64 = 0x0fedcba99abcdef0; // the same low half: the same bucket
+    store<u64>(e, otherKey ^ otherData);
+    expect(probe(otherKey, 0)).toBe(true);
+    expect(ttMove).toBe(0x0303);
+    expect(probe(K1, 0)).toBe(false);
   });
 
   it("resizes from 1 MB up and down", () => {
