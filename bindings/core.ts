@@ -1,16 +1,22 @@
 // A synchronous, validated wrapper around one engine instance: positions, move lists,
 // notation and perft. Bad input throws an Error that names the problem.
 
-import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild } from "./wasm.js";
+import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild, NO_SHARED_TABLE } from "./wasm.js";
+import { checkThreads } from "./engine-options.js";
+import { SearchThreads } from "./search-threads.js";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import { networkName, readInfo, readResult, readEvaluation } from "./search-records.js";
 import {
-  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, checkInteger, checkKeys, checkLimits, checkBoolean,
+  HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, THREADS_MAX, checkInteger, checkKeys, checkLimits,
+  checkBoolean,
 } from "./validate.js";
 import { chess960StartFen } from "./chess960.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.js";
 
-export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS };
+export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, THREADS_MAX };
+
+/** Depth from which perft and divide split their root moves over the threads. */
+const THREADED_PERFT_DEPTH = 4;
 
 /** The standard start position. Also the engine's export START_FEN, restated for use before
  *  an instance exists (tests/package/constants.test.ts checks that they agree). */
@@ -104,8 +110,18 @@ export class Core {
   private skill = SKILL_MAX;
   private elo: number | null = null;
   private wasm!: EngineExports;
+  private readonly wasmUrl: URL;
+  // The helper threads and their shared table (undefined: one thread, the instance's own).
+  private threads: SearchThreads | undefined;
+  // The options an instance re-made for another thread count is given again (the hash, the
+  // position, MultiPV and the strength are kept elsewhere).
+  private settings: { moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array } = {
+    params: new Map(),
+  };
 
-  private constructor() {}
+  private constructor(wasmUrl: URL) {
+    this.wasmUrl = wasmUrl;
+  }
 
   /** Instantiates a new engine with a TT of hashMb megabytes. `build` picks the network build
    *  ("nnue", the default where the host has wasm SIMD) or the "classical" one; `wasmUrl`
@@ -117,17 +133,87 @@ export class Core {
     if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
       throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
     }
-    const core = new Core();
-    core.wasm = await createInstance(
-      {
-        hostPoll: () => core.hooks.poll?.() ?? POLL_CONTINUE,
-        hostInfo: () => core.emitInfo(),
-        hostCurrMove: (m: number, n: number, d: number) => core.hooks.onCurrMove?.({ move: core.wasm.moveText(m), number: n, depth: d }),
-      },
-      options.wasmUrl ?? buildUrl(options.build ?? defaultBuild()),
-    );
+    const core = new Core(options.wasmUrl ?? buildUrl(options.build ?? defaultBuild()));
+    core.wasm = await core.instantiate(NO_SHARED_TABLE);
     if (options.hashMb !== undefined) core.setHash(options.hashMb);
     return core;
+  }
+
+  private instantiate(table: WebAssembly.Exports): Promise<EngineExports> {
+    return createInstance(
+      {
+        hostPoll: () => this.hooks.poll?.() ?? POLL_CONTINUE,
+        hostInfo: () => this.emitInfo(),
+        hostCurrMove: (m: number, n: number, d: number) => this.hooks.onCurrMove?.({ move: this.wasm.moveText(m), number: n, depth: d }),
+      },
+      this.wasmUrl,
+      table,
+    );
+  }
+
+  /** Searches (and perft) run on n threads (Lazy SMP: an integer from 1 to THREADS_MAX);
+   *  more than one needs shared memory (a worker thread in Node; in a browser, a
+   *  cross-origin-isolated page). The instance is made anew for its new table, with the
+   *  position and options it had; the transposition table starts empty. */
+  async setThreads(n: number): Promise<void> {
+    const count = checkThreads("setThreads: n", n);
+    if (count === this.threadCount()) return;
+    const hashMb = this.hashMb();
+    const build: EngineBuild = this.guard((w) => w.networkAvailable()) ? "nnue" : "classical";
+    const threads = count > 1 ? await SearchThreads.create(count, hashMb, build, this.wasmUrl) : undefined;
+    let wasm: EngineExports;
+    try {
+      wasm = await this.instantiate(threads ? threads.table : NO_SHARED_TABLE);
+    } catch (err) {
+      threads?.dispose();
+      throw err;
+    }
+    this.threads?.dispose();
+    this.threads = threads;
+    this.wasm = wasm;
+    this.broken = undefined;
+    this.restoreState(hashMb);
+  }
+
+  /** The number of threads searches and perft run on. */
+  threadCount(): number {
+    return this.threads?.count ?? 1;
+  }
+
+  /** Gives a new instance (setThreads) the state the last one had. */
+  private restoreState(hashMb: number): void {
+    const s = this.settings;
+    this.guard((w) => {
+      if (this.threads) w.setThread(0, true);
+      else w.setHash(hashMb);
+      w.setMultiPv(this.multiPvLines);
+      if (s.moveOverhead !== undefined) w.setMoveOverhead(s.moveOverhead);
+      if (s.features !== undefined) w.setSearchFeatures(s.features);
+      for (const [i, v] of s.params) w.setSearchParam(i, v);
+    });
+    if (s.network) this.loadNetwork(s.network);
+    this.applyStrength();
+    const { fen, moves, chess960 } = this.game;
+    this.game = { fen: START_FEN, moves: [], chess960: false };
+    this.setPosition(fen, moves, chess960);
+    if (this.threads) {
+      if (s.features !== undefined) this.threads.setOption("searchFeatures", s.features);
+      for (const [i, v] of s.params) this.threads.setOption(`param:${i}`, v);
+      if (s.network) this.threads.setOption("network", s.network);
+    }
+  }
+
+  /** Test hook: makes helper thread `index` (1 and up) trap; resolves with the error it
+   *  reported once it has re-created its engine with the options it had. */
+  crashThreadForTesting(index: number): Promise<unknown> {
+    if (!this.threads) return Promise.reject(new Error("one thread: no helper to crash"));
+    return this.threads.crashForTesting(index);
+  }
+
+  /** Ends the helper threads (a Core that searched on several threads). */
+  dispose(): void {
+    this.threads?.dispose();
+    this.threads = undefined;
   }
 
   /** What this instance runs: its build, and the evaluation in use ("nnue" with the network's
@@ -152,6 +238,8 @@ export class Core {
       new Uint8Array(w.memory.buffer, ptr, bytes.length).set(bytes);
       if (!w.networkLoad(bytes.length)) throw new Error(`not a valid network: ${w.networkError()}`);
     });
+    this.settings.network = bytes.slice();
+    this.threads?.setOption("network", this.settings.network);
   }
 
   /** The raw exports, for layers (search, UCI) built on this core. */
@@ -312,16 +400,35 @@ export class Core {
     return text.length ? text.split(" ") : [];
   }
 
-  /** Leaf count of the legal move tree to depth. */
+  /** Leaf count of the legal move tree to depth (split over the threads from depth
+   *  THREADED_PERFT_DEPTH). */
   perft(depth: number): number {
     checkDepth(depth, MAX_PERFT_DEPTH);
+    if (this.threads && depth >= THREADED_PERFT_DEPTH) return toSafeNumber(this.threadedDivide(depth).reduce((a, e) => a + e.count, 0n));
     return toSafeNumber(this.guard((w) => w.perft(depth)));
+  }
+
+  /** Divide on every thread: the root moves shared out, each counted to depth - 1. */
+  private threadedDivide(depth: number): { move: string; count: bigint }[] {
+    const moves = this.legalMoves();
+    const counts = this.threads!.perft(this.game, depth, moves, (move) =>
+      this.guard((w) => {
+        w.playUciMove(move);
+        try {
+          return w.perft(depth - 1);
+        } finally {
+          w.undoLastMove();
+        }
+      }),
+    );
+    return moves.map((move, i) => ({ move, count: counts[i] }));
   }
 
   /** Perft below each root move (depth >= 1). */
   divide(depth: number): DivideEntry[] {
     checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new RangeError("divide needs depth >= 1");
+    if (this.threads && depth >= THREADED_PERFT_DEPTH) return this.threadedDivide(depth).map((e) => ({ move: e.move, nodes: toSafeNumber(e.count) }));
     return this.guard((w) => {
       w.divide(depth);
       const out: DivideEntry[] = [];
@@ -357,16 +464,18 @@ export class Core {
    *  grow that far (the old table stays). */
   setHash(mb: number): number {
     const size = checkInteger("setHash: mb", mb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
-    if (!this.guard((w) => w.setHash(size))) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
+    const ok = this.threads ? this.threads.setHash(size) : this.guard((w) => w.setHash(size));
+    if (!ok) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
     return size;
   }
 
   hashMb(): number {
-    return this.guard((w) => w.hashMb());
+    return this.threads ? this.threads.hashMb() : this.guard((w) => w.hashMb());
   }
 
   clearHash(): void {
-    this.guard((w) => w.clearHash());
+    if (this.threads) this.threads.clearHash();
+    else this.guard((w) => w.clearHash());
   }
 
   /** Number of principal variations a search reports (an integer from 1 to MULTIPV_MAX). */
@@ -386,6 +495,7 @@ export class Core {
   setMoveOverhead(ms: number): void {
     const overhead = checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds");
     this.guard((w) => w.setMoveOverhead(overhead));
+    this.settings.moveOverhead = overhead;
   }
 
   /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The
@@ -424,6 +534,8 @@ export class Core {
   setSearchFeatures(mask: number): void {
     const bits = checkInteger("setSearchFeatures: mask", mask, 0, SEARCH_FEATURES_MAX);
     this.guard((w) => w.setSearchFeatures(bits));
+    this.settings.features = bits;
+    this.threads?.setOption("searchFeatures", bits);
   }
 
   /** Tuning: the search's tunable parameters (assembly/search-params.ts) with their values
@@ -449,11 +561,14 @@ export class Core {
     if (i < 0) throw new RangeError(`setSearchParam: no search parameter named ${JSON.stringify(String(name).slice(0, 60))}`);
     const v = checkInteger(`setSearchParam: ${params[i].name}`, value, params[i].min, params[i].max);
     this.guard((w) => w.setSearchParam(i, v));
+    this.settings.params.set(i, v);
+    this.threads?.setOption(`param:${i}`, v);
   }
 
-  /** Forgets the game: clears the TT, history and killers. */
+  /** Forgets the game: clears the TT, history and killers (on every thread). */
   newGame(): void {
     this.guard((w) => w.newGame());
+    this.threads?.newGame();
   }
 
   /** Searches the current position; hooks receive info records and may stop it. Limits are
@@ -481,10 +596,12 @@ export class Core {
       }
       this.hooks = hooks;
       this.lastPv = [];
+      this.threads?.startSearch(this.game, limits.depth);
       try {
         w.go();
       } finally {
         this.hooks = {};
+        this.threads?.endSearch();
       }
       return readResult(w, this.lastPv);
     });

@@ -3,7 +3,22 @@
 
 import type { EngineBuild } from "./wasm.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
-import { HASH_MIN_MB, HASH_MAX_MB, checkInteger, checkKeys, checkBoolean } from "./validate.js";
+import { HASH_MIN_MB, HASH_MAX_MB, THREADS_MAX, checkInteger, checkKeys, checkBoolean } from "./validate.js";
+import { sharedMemorySupported } from "./wasm.js";
+
+/** Checks a thread count: an integer from 1 to THREADS_MAX, and more than one only where
+ *  threads can share memory (the error names cross-origin isolation, which browsers need). */
+export function checkThreads(name: string, n: unknown): number {
+  const count = checkInteger(name, n, 1, THREADS_MAX);
+  if (count > 1 && !sharedMemorySupported()) {
+    throw new Error(
+      `${name}: ${count} threads need shared memory (SharedArrayBuffer), which a browser gives only to a cross-origin-isolated ` +
+        "page (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp); this page is not, " +
+        "so the engine searches on one thread",
+    );
+  }
+  return count;
+}
 
 export interface EngineOptions {
   /** Transposition table size in MB: an integer from 1 to 2048 (default 16). */
@@ -26,9 +41,11 @@ export interface EngineOptions {
   skillLevel?: number;
   /** An Elo limit (1000-2100): see setElo. */
   elo?: number;
+  /** Search threads (Lazy SMP): an integer from 1 (the default) to 256; see setThreads. */
+  threads?: number;
 }
 
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads"];
 
 /** Throws when an option is unknown, of the wrong type or out of its range. */
 export function checkEngineOptions(options: EngineOptions): void {
@@ -41,6 +58,7 @@ export function checkEngineOptions(options: EngineOptions): void {
   if (options.bookSeed !== undefined) checkInteger("bookSeed", options.bookSeed, 0, 2 ** 32 - 1);
   if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
   if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
+  if (options.threads !== undefined) checkThreads("threads", options.threads);
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }

@@ -39,6 +39,8 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
     info: () => this.core.info(),
     loadNetwork: (bytes) => this.core.loadNetwork(bytes),
     evaluate: () => this.core.evaluate(),
+    setThreads: (n) => this.core.setThreads(n),
+    threadCount: () => this.core.threadCount(),
     crashForTesting: () => this.core.crashForTesting(),
   };
 
@@ -62,7 +64,7 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
     try {
       this.setPosition(req.position);
       if (req.kind === "search") return this.search(req, id, emit);
-      const value = this.call(req.method, req.args);
+      const value = await this.call(req.method, req.args);
       this.replay = remember(this.replay, req.method, req.args);
       if (req.method === "bench") this.current = undefined; // the bench leaves its last position
       return value;
@@ -89,11 +91,12 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
   }
 
   private async recover(): Promise<void> {
+    this.core.dispose();
     this.core = await Core.create({ hashMb: this.init.hashMb, build: this.init.build });
     this.current = undefined;
     for (const { method, args } of this.replay) {
       try {
-        this.call(method, args);
+        await this.call(method, args);
       } catch {
         // A call that failed before fails again; the state it would set is simply absent.
       }

@@ -18,7 +18,7 @@ import { chess960StartFen } from "./chess960.js";
 import type { BookMove, BookInfo, BookPosition } from "./book.js";
 import { EngineBook } from "./engine-book.js";
 import type { LearnGame } from "./engine-book.js";
-import { checkEngineOptions } from "./engine-options.js";
+import { checkEngineOptions, checkThreads } from "./engine-options.js";
 import type { EngineOptions } from "./engine-options.js";
 import { RunningSearch, checkHandlers } from "./running-search.js";
 import type { SearchHandlers } from "./running-search.js";
@@ -91,6 +91,8 @@ export class Engine {
   private readonly book: EngineBook;
   // True when the worker evaluates other than the rules instance (another build or network).
   private ownEvaluation: boolean;
+  // Search threads, as set (setThreads).
+  private threadCount = 1;
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
@@ -132,9 +134,11 @@ export class Engine {
     return engine;
   }
 
-  /** The calls that set the strength options given to create() or open(). */
+  /** The calls that set the options given to create() or open() beyond the worker's start-up
+   *  data: the strength and the threads. */
   private strengthCalls(): Promise<void>[] {
     const calls: Promise<void>[] = [];
+    if (this.options.threads !== undefined && this.options.threads > 1) calls.push(this.setThreads(this.options.threads));
     if (this.options.skillLevel !== undefined) calls.push(this.setSkillLevel(this.options.skillLevel));
     if (this.options.elo !== undefined) calls.push(this.setElo(this.options.elo));
     return calls;
@@ -341,6 +345,22 @@ export class Engine {
   /** Clears the hash and the move-ordering memory (a new game). */
   newGame(): Promise<void> {
     return this.call("newGame", []);
+  }
+
+  /** Searches (and perft from depth 4) run on n threads: Lazy SMP, an integer from 1 to 256.
+   *  More than one needs shared memory: always in Node, in a browser only in a
+   *  cross-origin-isolated page (elsewhere this rejects with an Error that says so, and the
+   *  engine stays on one thread). The hash is kept in size, its entries are not. */
+  setThreads(n: number): Promise<void> {
+    return checked(() => checkThreads("setThreads: n", n), async () => {
+      await this.call<void>("setThreads", [n]);
+      this.threadCount = n;
+    });
+  }
+
+  /** The number of threads searches run on. */
+  get threads(): number {
+    return this.threadCount;
   }
 
   /** Resizes the hash to mb megabytes (an integer from 1 to 2048); resolves with the size. */

@@ -1,4 +1,5 @@
-// The package's public entry point: the Engine (in a worker), a raw UCI channel, the Game
+// The package's public entry point: the Engine (in a worker, its searches on as many threads
+// as asked and the host allows: threadSupport), a raw UCI channel, the Game
 // model with PGN reading and writing, position helpers and perft on the shared in-thread
 // rules instance, the Chess960 start positions, and opening books (Polyglot, evolutionary).
 
@@ -20,8 +21,9 @@ import { checkKeys, checkBoolean } from "./validate.js";
 import { parsePgn, readPgn } from "./pgn-read.js";
 import { PgnError } from "./pgn-error.js";
 import type { PgnSource } from "./pgn-read.js";
+import { threadSupport } from "./wasm.js";
 
-export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError };
+export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, threadSupport };
 export type { DivideEntry, GameStatus, SearchParam, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame };
 export { PolyglotBook, EvolutionaryBook, polyglotKey, readBook, BookError };
 export type { BookMove, BookPosition, BookInfo, OpeningBook, BookEntry };

@@ -14,6 +14,7 @@ export type CoreMethod =
   | "searchParams" | "setSearchParam"
   | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
+  | "setThreads" | "threadCount"
   | "crashForTesting";
 
 /** A position as the Engine keeps it: a FEN, the UCI moves played from it, and whether it is
@@ -64,6 +65,7 @@ export interface Call {
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
 const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
   "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo", "setSearchParam",
+  "setThreads",
 ]);
 
 /** What one option call sets: the method, and for setSearchParam the parameter's name. */

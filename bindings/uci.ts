@@ -8,7 +8,7 @@ import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, HASH_DEFAULT_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_DEFAULT_MS,
-  SEARCH_FEATURES_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit,
+  SEARCH_FEATURES_MAX, THREADS_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit,
 } from "./validate.js";
 import type { NumericLimit } from "./validate.js";
 import { UciBook } from "./uci-book.js";
@@ -136,7 +136,7 @@ export class UciSession {
   ) {
     this.spins = [
       { name: "Hash", min: HASH_MIN_MB, max: HASH_MAX_MB, value: HASH_DEFAULT_MB, apply: (e, v) => e.setHash(v) },
-      { name: "Threads", min: 1, max: 1, value: 1, apply: async () => undefined },
+      { name: "Threads", min: 1, max: THREADS_MAX, value: 1, apply: (e, v) => e.setThreads(v) },
       { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: MULTIPV_DEFAULT, apply: (e, v) => e.setMultiPv(v) },
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: MOVE_OVERHEAD_DEFAULT_MS, apply: (e, v) => e.setMoveOverhead(v) },
       { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },

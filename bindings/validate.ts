@@ -13,6 +13,8 @@ import type { SearchLimits } from "./search-types.js";
  *  Features); SEARCH_FEATURES_MAX is the engine's FEATURE_ALL. */
 export const HASH_MIN_MB = 1;
 export const HASH_MAX_MB = 2048;
+/** Largest number of search threads (the UCI Threads option's range). */
+export const THREADS_MAX = 256;
 export const HASH_DEFAULT_MB = 16;
 export const MULTIPV_MAX = 256;
 export const MULTIPV_DEFAULT = 1;

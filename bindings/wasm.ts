@@ -5,7 +5,7 @@
 // network build is the default where the host has SIMD.
 
 import { instantiate } from "../build/wasmchess.js";
-import { compileWasm } from "#load-wasm";
+import { compileWasm, hostCores } from "#load-wasm";
 
 /** The engine module's exports, as asc's generated bindings type them. */
 export type EngineExports = Awaited<ReturnType<typeof instantiate>>;
@@ -66,6 +66,43 @@ export const DEFAULT_HOST: HostImports = {
   hostInfo: () => undefined,
   hostCurrMove: () => undefined,
 };
+
+const TABLE_URL = new URL("../build/wasmchess-table.wasm", import.meta.url);
+
+/** Largest shared memory for a table of HASH_MAX_MB (2048) MB, with room for the header. */
+const SHARED_MEMORY_MAX_PAGES = (2048 << 4) + 16;
+
+/** True when this host can share memory between threads: SharedArrayBuffer exists, and in a
+ *  browser the page is cross-origin isolated (COOP same-origin, COEP require-corp). */
+export function sharedMemorySupported(): boolean {
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+  return typeof SharedArrayBuffer === "function" && isolated !== false;
+}
+
+/** What this host offers for a search on several threads: its cores, whether threads can
+ *  share memory (in a browser: a cross-origin-isolated page), the most threads an engine
+ *  takes here (1 without shared memory), and the count an app would start with: the cores,
+ *  less one when even (leaving one for the page and the rest of the machine, as lichess
+ *  does), at least 1. */
+export function threadSupport(): { cores: number; sharedMemory: boolean; maxThreads: number; defaultThreads: number } {
+  const cores = hostCores();
+  const sharedMemory = sharedMemorySupported();
+  const defaultThreads = sharedMemory ? Math.max(1, cores % 2 === 0 ? cores - 1 : cores) : 1;
+  return { cores, sharedMemory, maxThreads: sharedMemory ? 256 : 1, defaultThreads };
+}
+
+/** A new memory that the threads of one search share, for the shared module. */
+export function createSharedMemory(): WebAssembly.Memory {
+  return new WebAssembly.Memory({ initial: 2, maximum: SHARED_MEMORY_MAX_PAGES, shared: true });
+}
+
+/** One thread's instance of the shared module (the transposition table and header of
+ *  assembly/index-table.ts) over the threads' shared memory: its raw exports, which a thread's
+ *  engine instance takes as its `table` imports (createInstance), and the host calls too. */
+export async function createTableInstance(memory: WebAssembly.Memory): Promise<WebAssembly.Exports> {
+  const instance = await WebAssembly.instantiate(await loadModule(TABLE_URL), { env: { memory } });
+  return instance.exports;
+}
 
 /** The shared module's functions (assembly/index-table.ts) that a thread's instance calls
  *  when the threads of a search share one table; with one thread these stand in, never

@@ -18,6 +18,10 @@ export type FromWorker<Event> =
   | { kind: "error"; id: number; message: string }
   | { kind: "event"; id: number; event: Event };
 
+/** The package's workers: the engine's (engine-worker.ts) and a search's helper thread's
+ *  (thread-worker.ts). */
+export type WorkerEntry = "engine" | "thread";
+
 /** The caller's handle on a worker (see spawn-worker-node.ts and spawn-worker-browser.ts). */
 export interface WorkerHandle<Out> {
   post(message: Out): void;

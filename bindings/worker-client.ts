@@ -5,7 +5,7 @@
 // (the owner says which). The Engine runs its worker through one; a pool would hold several.
 
 import { spawnWorker } from "#spawn-worker";
-import type { ToWorker, FromWorker, WorkerHandle } from "./worker-channel.js";
+import type { ToWorker, FromWorker, WorkerHandle, WorkerEntry } from "./worker-channel.js";
 
 /** What a pending call is told: its events as they come, then its answer. */
 export interface WorkerCaller<Event> {
@@ -15,8 +15,10 @@ export interface WorkerCaller<Event> {
 }
 
 export interface WorkerClientOptions<Init, Request> {
-  /** The worker's module (default: the one spawnWorker knows, engine-worker.js). */
+  /** The worker's module (default: the package's worker `entry`). */
   url?: URL;
+  /** Which of the package's workers to start when no url is given (default: the engine's). */
+  entry?: WorkerEntry;
   /** The worker's start-up data, sent first to every worker this client starts. */
   init: Init;
   /** The calls a fresh worker runs before any other (the options set so far); asked at each
@@ -137,7 +139,7 @@ export class WorkerClient<Init, Request, Event> {
         worker.terminate();
         onFailure(new Error(m.message));
       } else this.onReply(m);
-    }, onFailure);
+    }, onFailure, this.options.entry);
     this.worker = worker;
     worker.post({ kind: "init", init: this.options.init });
     await ready;

@@ -35,6 +35,9 @@ export interface FuzzOptions {
   /** Largest Hash the input may set (default: any; a 2 GB table costs about a second per
    *  resize or clear, which a short run cannot afford). */
   maxHashMb?: number;
+  /** Search threads: every engine process is set to this many at its start, and any valid
+   *  Threads the input sets becomes this (default: the input's own). */
+  threads?: number;
   /** Ends the run at the first finding (a test wants to fail fast). */
   stopAtFirstFinding?: boolean;
   /** Where failing bursts are written (nothing is written when undefined). */
@@ -166,9 +169,9 @@ class HangError extends Error {
 type Burst = { kind: "mixed" | "storm" | "long"; items: (string | Buffer)[] };
 
 /** The form sent: raw bytes stay raw unless a line in them had to be replaced. */
-function prepare(item: string | Buffer, maxHashMb?: number): { data: string | Buffer; text: string } {
+function prepare(item: string | Buffer, options: FuzzOptions): { data: string | Buffer; text: string } {
   const text = typeof item === "string" ? item : item.toString("utf8");
-  const safe = sanitizeText(text, maxHashMb);
+  const safe = sanitizeText(text, options.maxHashMb, options.threads);
   if (typeof item !== "string" && safe === text) return { data: Buffer.concat([item, Buffer.from("\n")]), text };
   return { data: safe + "\n", text: safe };
 }
@@ -181,7 +184,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     lines: 0, bursts: 0, storms: 0, longPositions: 0, gos: 0, bestmoves: 0, crashes: 0, hangs: 0, findings: [], wallMs: 0,
   };
   if (options.findingsDir) mkdirSync(options.findingsDir, { recursive: true });
-  let target = new Target(options.command, options.args);
+  const start = (): Target => {
+    const t = new Target(options.command, options.args);
+    if (options.threads !== undefined) t.send(`setoption name Threads value ${options.threads}\n`, owedByText(""));
+    return t;
+  };
+  let target = start();
   let nextProgress = options.progressEveryLines ?? Infinity;
 
   // A finding is written as three files: the burst, the whole input of that engine process
@@ -190,7 +198,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (options.findingsDir) {
       const name = `${f.burst}-${f.kind.replace(/ /g, "-")}.txt`;
       f.file = join(options.findingsDir, `burst-${name}`);
-      writeFileSync(f.file, Buffer.concat(burst.items.map((i) => prepare(i, options.maxHashMb).data).map((d) => (typeof d === "string" ? Buffer.from(d) : d))));
+      writeFileSync(f.file, Buffer.concat(burst.items.map((i) => prepare(i, options).data).map((d) => (typeof d === "string" ? Buffer.from(d) : d))));
       writeFileSync(join(options.findingsDir, `session-${name}`), Buffer.concat(target.input));
       writeFileSync(join(options.findingsDir, `output-${name}`), target.outputTail.join("\n") + "\n");
     }
@@ -201,7 +209,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.gos += target.owed.bestmove;
     report.bestmoves += target.got.bestmove;
     target.proc.kill();
-    target = new Target(options.command, options.args);
+    target = start();
   };
 
   while (report.lines < options.lines && !(options.stopAtFirstFinding && report.findings.length > 0)) {
@@ -211,7 +219,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (burst.kind === "long") report.longPositions++;
     let sentLines = 0;
     for (const item of burst.items) {
-      const { data, text } = prepare(item, options.maxHashMb);
+      const { data, text } = prepare(item, options);
       target.send(data, owedByText(text));
       sentLines++;
     }

@@ -55,19 +55,22 @@ const PERFT_FUZZ_MAX = 4;
 const BENCH_FUZZ_MAX = 3;
 
 /** The line to send in place of `line`: "" for quit (it would end the session), a shallow
- *  perft or bench for a deep one, and (only when maxHashMb is given, to keep a short run
- *  short) a smaller Hash; the line itself otherwise. Numbers are read as the engine's
- *  language (JavaScript's Number) reads them, so that "1e1" counts as 10. */
-export function sanitize(line: string, maxHashMb = Infinity): string {
+ *  perft or bench for a deep one, (only when maxHashMb is given, to keep a short run short) a
+ *  smaller Hash, and (only when threads is given, for a run on that many threads) that
+ *  Threads value for any number; the line itself otherwise. Numbers are read as the
+ *  engine's language (JavaScript's Number) reads them, so that "1e1" counts as 10. */
+export function sanitize(line: string, maxHashMb = Infinity, threads?: number): string {
   const c = commandOf(line);
   if (!c) return line;
   if (c.cmd === "quit") return "";
-  if (c.cmd === "setoption" && maxHashMb < Infinity) {
+  if (c.cmd === "setoption" && (maxHashMb < Infinity || threads !== undefined)) {
     const lower = c.args.map((t) => t.toLowerCase());
     const valueAt = lower.indexOf("value");
     const name = lower.slice(1, valueAt < 0 ? undefined : valueAt).join(" ");
-    const mb = Math.round(Number(c.args.slice(valueAt + 1).join(" ")));
-    if (name === "hash" && valueAt >= 0 && Number.isFinite(mb) && mb > maxHashMb) return `setoption name Hash value ${maxHashMb}`;
+    const n = Math.round(Number(c.args.slice(valueAt + 1).join(" ")));
+    if (name === "hash" && valueAt >= 0 && Number.isFinite(n) && n > maxHashMb) return `setoption name Hash value ${maxHashMb}`;
+    // Any number: the engine clamps one out of range to 1..256.
+    if (name === "threads" && threads !== undefined && valueAt >= 0 && !Number.isNaN(n)) return `setoption name Threads value ${threads}`;
   }
   if (c.cmd === "go" && c.args[0] === "perft") {
     const d = Number(c.args[1]);
@@ -81,10 +84,10 @@ export function sanitize(line: string, maxHashMb = Infinity): string {
 }
 
 /** Sanitizes every line of a text, keeping its line separators. */
-export function sanitizeText(text: string, maxHashMb = Infinity): string {
+export function sanitizeText(text: string, maxHashMb = Infinity, threads?: number): string {
   return text
     .split(/(\r\n|\r|\n)/)
-    .map((part, i) => (i % 2 === 1 ? part : sanitize(part, maxHashMb)))
+    .map((part, i) => (i % 2 === 1 ? part : sanitize(part, maxHashMb, threads)))
     .join("");
 }
 

@@ -58,7 +58,7 @@ describe("the npm package", () => {
       .map((f) => f.slice(0, -3));
     const expected = [
       ...bindings.flatMap((b) => [`build/${b}.js`, `build/${b}.d.ts`]),
-      "build/wasmchess.js", "build/wasmchess.d.ts", "build/wasmchess.wasm", "build/wasmchess-nnue.wasm",
+      "build/wasmchess.js", "build/wasmchess.d.ts", "build/wasmchess.wasm", "build/wasmchess-nnue.wasm", "build/wasmchess-table.wasm",
       "docs/api.md", "README.md", "LICENSE", "package.json",
     ].sort();
     expect(packed.files.map((f) => f.path).sort()).toEqual(expected);

@@ -49,6 +49,30 @@ describe("UCI search", () => {
     await engine.waitFor((l) => l === "bestmove a1a8");
   });
 
+  it("Threads 2: searches, counts the nodes of both threads, stops within 50 ms, and go perft splits the root", async () => {
+    expect(out).toContain("option name Threads type spin default 1 min 1 max 256");
+    engine.send("setoption name Threads value 2");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go depth 12");
+    await engine.waitFor((l) => l.startsWith("bestmove"), 30_000);
+    engine.send("go infinite");
+    await sleep(700);
+    const t0 = performance.now();
+    engine.send("stop");
+    await engine.waitFor((l) => bestmoves().length === 2 && l.startsWith("bestmove"));
+    expect(performance.now() - t0).toBeLessThan(50);
+    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("go perft 4");
+    await engine.waitFor((l) => l === "Nodes searched: 4085603", 30_000);
+    // Setting Threads during a search stops it first, as every option does.
+    engine.send("go infinite");
+    await sleep(300);
+    engine.send("setoption name Threads value 1");
+    await engine.waitFor((l) => bestmoves().length === 3 && l.startsWith("bestmove"));
+    engine.send("go depth 5");
+    await engine.waitFor((l) => bestmoves().length === 4 && l.startsWith("bestmove"));
+  });
+
   it("ponder: no bestmove until ponderhit, then a timed search", async () => {
     engine.send("position startpos moves e2e4");
     engine.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
@@ -232,13 +256,13 @@ describe("UCI search", () => {
 
   it("clamps option values and says so; rejects non-numbers; names are case-insensitive", async () => {
     engine.send("setoption name HASH value 0");
-    engine.send("setoption name Threads value 4");
+    engine.send("setoption name Threads value 0");
     engine.send("setoption name Move Overhead value lots");
     engine.send("setoption name No Such Option value 1");
     engine.send("setoption name clear hash");
     await engine.isReady();
     expect(out).toContain("info string Hash clamped to 1 (range 1..2048)");
-    expect(out).toContain("info string Threads clamped to 1 (range 1..1)");
+    expect(out).toContain("info string Threads clamped to 1 (range 1..256)");
     expect(out.some((l) => l.startsWith("info string error: option Move Overhead needs a number"))).toBe(true);
     expect(out.some((l) => l.startsWith("info string error: unknown option 'No Such Option'"))).toBe(true);
     engine.send("setoption name Hash value 16");

@@ -1,0 +1,175 @@
+// The helper threads of a Lazy SMP search, as the main thread's Core sees them: the memory
+// they share (the shared module's transposition table and header), the helpers themselves
+// (WorkerClients running thread-worker.ts), the options they must share, and each round of
+// work (a search, or a perft split by root moves) with the wait for its end. The main thread
+// waits with Atomics.wait on the shared control words, since its own event loop is busy with
+// the search; the helpers' messages only carry requests.
+
+import { WorkerClient } from "./worker-client.js";
+import { createSharedMemory, createTableInstance } from "./wasm.js";
+import type { EngineBuild } from "./wasm.js";
+import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_SLOTS_AT, PERFT_SLOTS, THREAD_CONTROL_BYTES } from "./thread-protocol.js";
+import type { ThreadInit, ThreadRequest, ThreadPosition } from "./thread-protocol.js";
+
+/** How long the main thread waits for a helper to end its part before it restarts the
+ *  helpers (they stop within a few thousand nodes of the stop request; this only guards
+ *  against a helper that died). */
+const HELPER_WAIT_MS = 5000;
+
+/** The shared module's exports the Core calls (assembly/index-table.ts). */
+interface TableExports {
+  resizeTable(mb: number): number;
+  clearTable(): void;
+  tableSizeMb(): number;
+  clearStop(): void;
+  requestStop(): void;
+  setThreadCount(n: number): void;
+}
+
+type Helper = WorkerClient<ThreadInit, ThreadRequest, never>;
+
+/** count - 1 helper threads and the table all count threads share. */
+export class SearchThreads {
+  private readonly control = new SharedArrayBuffer(THREAD_CONTROL_BYTES);
+  private readonly words = new Int32Array(this.control);
+  private readonly counts = new BigUint64Array(this.control, PERFT_SLOTS_AT, PERFT_SLOTS);
+  private readonly helpers: Helper[] = [];
+  private readonly options = new Map<string, ThreadRequest>();
+  private round = 0;
+
+  private constructor(
+    readonly count: number,
+    readonly memory: WebAssembly.Memory,
+    /** The main thread's instance of the shared module: its raw exports, the `table` imports
+     *  of the main thread's engine instance. */
+    readonly table: WebAssembly.Exports,
+  ) {}
+
+  /** Starts the helpers of a count-thread search and their shared table of hashMb MB. */
+  static async create(count: number, hashMb: number, build: EngineBuild, wasmUrl?: URL): Promise<SearchThreads> {
+    const memory = createSharedMemory();
+    const threads = new SearchThreads(count, memory, await createTableInstance(memory));
+    threads.api.setThreadCount(count);
+    if (!threads.api.resizeTable(hashMb)) throw new Error(`cannot allocate a ${hashMb} MB hash table for ${count} threads`);
+    try {
+      for (let index = 1; index < count; index++) {
+        const helper: Helper = new WorkerClient<ThreadInit, ThreadRequest, never>({
+          entry: "thread",
+          init: { index, memory, control: threads.control, build, wasmUrl: wasmUrl?.href },
+          setup: () => [...threads.options.values()],
+          name: `search thread ${index}`,
+        });
+        threads.helpers.push(helper);
+      }
+      await Promise.all(threads.helpers.map((h) => h.start()));
+    } catch (err) {
+      threads.dispose();
+      throw err;
+    }
+    return threads;
+  }
+
+  private get api(): TableExports {
+    return this.table as unknown as TableExports;
+  }
+
+  /** Sends a request to every helper; an answer's error (a helper that crashed and restarted
+   *  itself) is dropped, the round it belonged to is over either way. */
+  private broadcast(request: ThreadRequest): void {
+    for (const h of this.helpers) h.send(request, { resolve: () => undefined, reject: () => undefined });
+  }
+
+  /** An option every thread shares (see ThreadRequest); remembered for restarted helpers. */
+  setOption(name: string, value: number | Uint8Array): void {
+    const request: ThreadRequest = { kind: "option", name, value };
+    this.options.set(name, request);
+    this.broadcast(request);
+  }
+
+  /** Forgets the game: the shared table, and every helper's histories. */
+  newGame(): void {
+    this.api.clearTable();
+    this.broadcast({ kind: "newGame" });
+  }
+
+  clearHash(): void {
+    this.api.clearTable();
+  }
+
+  /** Resizes the shared table; false when memory cannot grow that far (the old one stays). */
+  setHash(mb: number): boolean {
+    return this.api.resizeTable(mb) !== 0;
+  }
+
+  hashMb(): number {
+    return this.api.tableSizeMb();
+  }
+
+  private beginRound(): number {
+    this.round++;
+    Atomics.store(this.words, THREAD_CONTROL_ROUND, this.round);
+    Atomics.store(this.words, THREAD_CONTROL_RUNNING, this.helpers.length);
+    return this.round;
+  }
+
+  /** Starts the helpers on the position (the main thread searches it itself, then calls
+   *  endSearch). */
+  startSearch(position: ThreadPosition, depth: number | undefined): void {
+    this.api.clearStop();
+    const round = this.beginRound();
+    this.broadcast({ kind: "search", round, position, depth });
+  }
+
+  /** After the main thread's search: asks the helpers to stop (the main thread's end asked
+   *  them already) and waits until they have. */
+  endSearch(): void {
+    this.api.requestStop();
+    this.waitForHelpers();
+  }
+
+  /** perft(depth) split by root moves over every thread: the main thread counts its share
+   *  with countBelow(move) while the helpers count theirs. Returns the count below each
+   *  root move, in the order given. */
+  perft(position: ThreadPosition, depth: number, rootMoves: readonly string[], countBelow: (move: string) => bigint): bigint[] {
+    if (rootMoves.length > PERFT_SLOTS) throw new Error(`${rootMoves.length} root moves: more than ${PERFT_SLOTS}`);
+    const round = this.beginRound();
+    const parts: { move: string; slot: number }[][] = Array.from({ length: this.count }, () => []);
+    rootMoves.forEach((move, slot) => parts[slot % this.count].push({ move, slot }));
+    this.helpers.forEach((h, i) => h.send({ kind: "perft", round, position, depth, moves: parts[i + 1] }, { resolve: () => undefined, reject: () => undefined }));
+    const out: bigint[] = new Array<bigint>(rootMoves.length);
+    for (const { move, slot } of parts[0]) out[slot] = countBelow(move);
+    if (!this.waitForHelpers()) throw new Error("a search thread did not finish its part of the perft; the threads were restarted");
+    for (let t = 1; t < this.count; t++) for (const { slot } of parts[t]) out[slot] = this.counts[slot];
+    return out;
+  }
+
+  /** Waits until every helper has ended its part of the round; after HELPER_WAIT_MS the
+   *  helpers are restarted and false is returned. */
+  private waitForHelpers(): boolean {
+    const deadline = performance.now() + HELPER_WAIT_MS;
+    for (;;) {
+      const running = Atomics.load(this.words, THREAD_CONTROL_RUNNING);
+      if (running <= 0) return true;
+      const left = deadline - performance.now();
+      if (left <= 0) break;
+      Atomics.wait(this.words, THREAD_CONTROL_RUNNING, running, left);
+    }
+    Atomics.store(this.words, THREAD_CONTROL_ROUND, ++this.round); // the late ones' round is gone
+    for (const h of this.helpers) h.restart();
+    return false;
+  }
+
+  /** Test hook: makes helper `index` (1 and up) trap; resolves with its error once it has
+   *  re-created its engine. */
+  crashForTesting(index: number): Promise<unknown> {
+    const helper = this.helpers[index - 1];
+    if (!helper) return Promise.reject(new RangeError(`no search thread ${index}`));
+    return new Promise((resolve) => helper.send({ kind: "crashForTesting" }, { resolve, reject: resolve }));
+  }
+
+  /** Ends every helper. */
+  dispose(): void {
+    for (const h of this.helpers) h.dispose(new Error("the search threads were disposed"));
+    this.helpers.length = 0;
+  }
+}
