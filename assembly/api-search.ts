@@ -19,7 +19,7 @@ import { clearHistory } from "./history";
 import { searchTimeMs } from "./timeman";
 import { skillLevel as level } from "./skill";
 import { runBench, BENCH_FENS } from "./bench";
-import { searchNodes, setThread as setSearchThread } from "./control";
+import { searchNodes, setThread as setSearchThread, threadShared } from "./control";
 import { wdlPermille, wdlMaterial } from "./wdl";
 
 // ---------------------------------------------------------------- limits and options
@@ -83,7 +83,8 @@ export function newGame(): void {
 
 /** Runs the search with the limits set; info records are announced through hostInfo. */
 export function go(): void {
-  ensureTable();
+  // With several threads the table is the shared module's: the own one is not made.
+  if (!threadShared()) ensureTable();
   think();
 }
 
