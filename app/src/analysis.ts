@@ -24,6 +24,8 @@ export interface AnalysisView {
   depth: HTMLElement;
   nps: HTMLElement;
   nodes: HTMLElement;
+  /** The search threads of the engine analysing. */
+  threads: HTMLElement;
   lines: HTMLElement;
   bar: HTMLElement;
   barFill: HTMLElement;
@@ -81,6 +83,14 @@ export class Analysis {
   /** A second engine to take turns with (see the top of this file). */
   addEngine(engine: Engine): void {
     if (this.engines.length < 2) this.engines.push(engine);
+  }
+
+  /** Searches on n threads from now on (a cross-origin-isolated page: the engine stops in
+   *  place, so there is one engine); a running analysis starts again on them. */
+  async setThreads(n: number): Promise<void> {
+    await this.engines[0].setThreads(n);
+    this.restart();
+    this.render();
   }
 
   get on(): boolean {
@@ -183,6 +193,8 @@ export class Analysis {
     view.depth.textContent = active && best ? `${best.depth}/${best.seldepth}` : "–";
     view.nps.textContent = active && best ? formatCount(best.nps) + "/s" : "–";
     view.nodes.textContent = active && best ? formatCount(best.nodes) : "–";
+    view.threads.textContent = String(this.engines[this.active].threads);
+    view.panel.dataset.threads = view.threads.textContent;
     view.panel.dataset.depth = String(active && best ? best.depth : 0);
     view.panel.dataset.lines = String(active ? this.lines.filter(Boolean).length : 0);
 

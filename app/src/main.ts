@@ -3,7 +3,7 @@
 // keyboard around one game tree. Everything chess comes from the package's public API.
 
 import "./style.css";
-import { Engine, START_FEN } from "wasmchess";
+import { Engine, START_FEN, threadSupport } from "wasmchess";
 import { GameTree } from "./tree.js";
 import type { TreeNode } from "./tree.js";
 import { BoardView } from "./board.js";
@@ -50,6 +50,7 @@ class App {
       depth: $("an-depth"),
       nps: $("an-nps"),
       nodes: $("an-nodes"),
+      threads: $("an-threads"),
       lines: $("pv-lines"),
       bar: $("eval-bar"),
       barFill: $("eval-fill"),
@@ -60,6 +61,7 @@ class App {
       showBestMove: (ucis) => this.board.setArrows(ucis),
       showError: (message) => this.say(message, true),
     });
+    this.wireThreads();
     const playForm = $<HTMLFormElement>("play-form");
     this.play = new Play(engine, {
       form: playForm,
@@ -122,6 +124,22 @@ class App {
     // Without shared memory a stop restarts the worker: a second engine takes turns with the
     // first in the analysis (see analysis.ts).
     if (!engine.hasSharedStop) Engine.create().then((second) => this.analysis.addEngine(second), () => undefined);
+  }
+
+  /** The Threads setting, where the page can share memory between threads (cross-origin
+   *  isolated; `npm run app:isolated`): from 1 to the cores (at least 2), starting at
+   *  lichess's default, the cores less one when even. Elsewhere the engine has one thread
+   *  and the setting stays hidden. */
+  private wireThreads(): void {
+    const support = threadSupport();
+    document.body.dataset.threadsAvailable = String(support.sharedMemory);
+    if (!support.sharedMemory) return;
+    const select = $<HTMLSelectElement>("threads");
+    for (let n = 1; n <= Math.max(2, support.cores); n++) select.add(new Option(String(n), String(n), false, n === support.defaultThreads));
+    $("threads-label").hidden = false;
+    const apply = (n: number) => this.analysis.setThreads(n).catch((err: unknown) => this.say(err instanceof Error ? err.message : String(err), true));
+    select.addEventListener("change", () => void apply(Number(select.value)));
+    if (support.defaultThreads > 1) void apply(support.defaultThreads);
   }
 
   /** Called by the board: the user moved a piece. */

@@ -487,6 +487,27 @@ describeWithOracle("chromium", hasChromium, "web app in headless Chromium", () =
       expect(await page.getAttribute("#board", "data-arrows")).toBe("");
     });
 
+    it(isolate ? "analyses on two threads (Threads setting of an isolated page)" : "offers no Threads setting on a page that is not isolated", async () => {
+      expect(await page.getAttribute("body", "data-threads-available")).toBe(String(isolate));
+      expect(await page.isVisible("#threads")).toBe(isolate);
+      if (!isolate) return;
+      await setFen(START);
+      await page.selectOption("#threads", "2");
+      await page.click("#analyse");
+      await page.waitForFunction(() => {
+        const d = document.getElementById("analysis-panel")!.dataset;
+        return d.threads === "2" && Number(d.depth) >= 8;
+      }, null, { timeout: 20_000 });
+      expect(await page.textContent("#an-threads")).toBe("2");
+      await page.click("#analyse");
+      await page.waitForSelector("#analysis-panel[data-stop-ms]");
+      const stopMs = Number(await page.getAttribute("#analysis-panel", "data-stop-ms"));
+      console.log(`analysis stop from the page on two threads: ${stopMs} ms`);
+      expect(stopMs).toBeLessThan(stopBoundMs);
+      await page.selectOption("#threads", "1");
+      await page.waitForFunction(() => document.getElementById("analysis-panel")!.dataset.threads === "1", null, { timeout: 10_000 });
+    });
+
     it("loads a pasted PGN with comments and a variation, navigates it, adds a variation by playing another move, saves and copies it", async () => {
       await page.fill("#pgn-text", PGN);
       await page.click("#load-pgn");
