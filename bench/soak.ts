@@ -3,7 +3,10 @@
 // resident memory (VmRSS) is sampled; reports the drift after the warm-up and fails when it
 // exceeds the limit. The games soak is the match runner at a fast time control (README).
 //
+// With --threads N every search runs on N threads (their memory is the same process's).
+//
 //   npx tsx bench/soak.ts [--searches 10000] [--nodes 2000] [--every 250] [--limit-mb 5] [--hash MB]
+//       [--threads N]
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     "limit-mb": { type: "string", default: "5" },
     warmup: { type: "string", default: "500" },
     hash: { type: "string" },
+    threads: { type: "string" },
   },
 });
 const searches = Number(values.searches);
@@ -33,6 +37,7 @@ const fens = readFileSync(OPENINGS, "utf8")
 const engine = new UciProcess(process.execPath, [CLI]);
 await engine.init();
 if (values.hash !== undefined) engine.send(`setoption name Hash value ${values.hash}`);
+if (values.threads !== undefined) engine.send(`setoption name Threads value ${values.threads}`);
 await engine.isReady();
 const samples: [number, number][] = [];
 let bestmoves = 0;
