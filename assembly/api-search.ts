@@ -115,6 +115,10 @@ export function bench(depth: i32): u64 {
 export function benchPositionCount(): i32 {
   return BENCH_FENS.length;
 }
+/** The FEN of bench position i ("" for an i out of range). */
+export function benchFen(i: i32): string {
+  return i >= 0 && i < BENCH_FENS.length ? BENCH_FENS[i] : "";
+}
 
 // Results of the last search.
 export function resultBestMove(): string {

@@ -8,6 +8,7 @@
 
 import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
+import { createInstance, buildUrl } from "../bindings/wasm.js";
 import type { EngineBuild } from "../bindings/wasm.js";
 
 const { values } = parseArgs({
@@ -26,25 +27,12 @@ if (!Number.isInteger(threads) || threads < 2 || threads > 256) throw new Error(
 if (!Number.isInteger(depth) || depth < 1 || depth > 40) throw new Error("--depth must be a whole number from 1 to 40");
 if (build !== "nnue" && build !== "classical") throw new Error("--build must be classical or nnue");
 
-// The first positions of assembly/bench.ts (openings, middlegames, endgames).
-const FENS = [
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
-  "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
-  "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
-  "rq3rk1/ppp2ppp/1bnpb3/3N2B1/3NP3/7P/PPPQ1PP1/2KR3R w - - 7 14",
-  "r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14",
-  "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
-  "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
-  "r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16",
-  "4r1k1/r1q2ppp/ppp2n2/4P3/5Rb1/1N1BQ3/PPP3PP/R5K1 w - - 1 17",
-  "2rqkb1r/ppp2p2/2npb1p1/1N1Nn2p/2P1PP2/8/PP2B1PP/R1BQK2R b KQ - 0 11",
-  "r1bq1r1k/b1p1npp1/p2p3p/1p6/3PP3/1B2NN2/PP3PPP/R2Q1RK1 w - - 1 16",
-  "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
-  "3b4/5kp1/1p1p1p1p/pP1PpP1P/P1P1P3/3KN3/8/8 w - - 0 1",
-  "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
-  "r3k2r/3nnpbp/q2pp1p1/p7/Pp1PPPP1/4BNN1/1P5P/R2Q1RK1 w kq - 0 16",
-].slice(0, positions);
+/** The first positions of the bench (assembly/bench.ts: openings, middlegames, endgames). */
+async function benchFens(count: number): Promise<string[]> {
+  const w = await createInstance({}, buildUrl(build));
+  return Array.from({ length: Math.min(count, w.benchPositionCount()) }, (_, i) => w.benchFen(i));
+}
+const FENS = await benchFens(positions);
 
 interface Run {
   ms: number;
