@@ -30,7 +30,7 @@ if (existsSync(target)) {
 }
 mkdirSync(join(target, "build"), { recursive: true });
 for (const f of readdirSync(join(root, "build"))) {
-  if (f.endsWith(".js") || f === "wasmchess.wasm" || f === "wasmchess-nnue.wasm") cpSync(join(root, "build", f), join(target, "build", f));
+  if (f.endsWith(".js") || ["wasmchess.wasm", "wasmchess-nnue.wasm", "wasmchess-table.wasm"].includes(f)) cpSync(join(root, "build", f), join(target, "build", f));
 }
 if (values.wasm) cpSync(values.wasm, join(target, "build", "wasmchess-nnue.wasm"));
 cpSync(join(root, "package.json"), join(target, "package.json"));
