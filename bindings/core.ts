@@ -196,10 +196,10 @@ export class Core {
     const { fen, moves, chess960 } = this.game;
     this.game = { fen: START_FEN, moves: [], chess960: false };
     this.setPosition(fen, moves, chess960);
+    // (loadNetwork above gave the helpers the network.)
     if (this.threads) {
       if (s.features !== undefined) this.threads.setOption("searchFeatures", s.features);
       for (const [i, v] of s.params) this.threads.setOption(`param:${i}`, v);
-      if (s.network) this.threads.setOption("network", s.network);
     }
   }
 
