@@ -38,6 +38,10 @@
 //                                         scores) accepts H0 or H1
 // Output:
 //   --pgn FILE          write the games (overwrites FILE), --pgn-comments adds score/depth/time
+//   --resume            go on with the match whose games are in --pgn FILE (the same options
+//                       otherwise): its games count and are not played again, new games are
+//                       appended; a match stopped part-way (Ctrl-C, a reboot) loses only the
+//                       games it was playing
 //   --event NAME        the PGN Event tag (default "WasmChess match"), --site NAME (default "?")
 //
 // Every move is checked with our own move generator. Illegal moves, time losses, crashes and
@@ -49,6 +53,7 @@ import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiv
 import { loadOpenings } from "../match/openings.js";
 import { summaryLines } from "../match/report.js";
 import { Match } from "../match/runner.js";
+import { readPlayedGames } from "../match/resume.js";
 import { usage } from "./cli-usage.js";
 import { findExecutable } from "../match/uci-process.js";
 
@@ -75,6 +80,7 @@ async function main(): Promise<number> {
       sprt: { type: "string" },
       pgn: { type: "string" },
       "pgn-comments": { type: "boolean", default: false },
+      resume: { type: "boolean", default: false },
       event: { type: "string", default: "WasmChess match" },
       site: { type: "string", default: "?" },
       help: { type: "boolean", short: "h", default: false },
@@ -96,6 +102,8 @@ async function main(): Promise<number> {
   if (values.order !== "sequential" && values.order !== "random") throw new Error("--order is sequential or random");
   const openings = loadOpenings(core, values.openings, values.order === "random" ? positiveInt(values.seed, "--seed")! : undefined);
 
+  if (values.resume && !values.pgn) throw new Error("--resume needs --pgn FILE, the PGN of the match to go on with");
+  const resume = values.resume ? await readPlayedGames(values.pgn!) : undefined;
   const timeout = positiveInt(values.timeout, "--timeout")!;
   const match = new Match({
     engines,
@@ -115,6 +123,7 @@ async function main(): Promise<number> {
     },
     sprt: values.sprt ? parseSprt(values.sprt) : undefined,
     pgn: values.pgn ? { path: values.pgn, event: values.event, site: values.site, moveComments: values["pgn-comments"] } : undefined,
+    resume,
     handshakeMs: Math.min(timeout, 30_000),
     log: (line) => console.log(line),
   });

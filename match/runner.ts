@@ -1,5 +1,6 @@
 // A match between two engines: game pairs over the openings with colours swapped, N games
-// at once, the running score and SPRT after every game, PGN written as games finish.
+// at once, the running score and SPRT after every game, PGN written as games finish; a match
+// stopped part-way goes on from the games of its PGN (resume).
 
 import { appendFileSync, writeFileSync } from "node:fs";
 import { Core } from "../bindings/core.js";
@@ -10,10 +11,12 @@ import {
   trinomialDistribution, SPRT_MIN_GAMES,
 } from "./stats.js";
 import { EngineConfig, MatchEngine } from "./engine.js";
-import { GameRecord, GameSettings, playGame } from "./game.js";
+import { EndKind, GameRecord, GameSettings, playGame } from "./game.js";
 import { Opening } from "./openings.js";
 import { formatPgn } from "./pgn.js";
 import { FAULTS, MatchSummary, scoreLine, sprtLine } from "./report.js";
+import { PlayedGame } from "./resume.js";
+import { Side } from "./clock.js";
 
 export interface MatchOptions {
   /** Engine 1 (whose point of view the score takes) and engine 2. */
@@ -25,6 +28,10 @@ export interface MatchOptions {
   concurrency: number;
   sprt?: SprtParams;
   pgn?: { path: string; event: string; site: string; moveComments: boolean };
+  /** Games an earlier run of this match played (read from its PGN by readPlayedGames): they
+   *  count as played, are not played again, and the PGN file is appended to, not replaced.
+   *  Their engine names, game numbers and openings must be this match's. */
+  resume?: PlayedGame[];
   /** Timeout for the uci and isready handshakes. */
   handshakeMs: number;
   /** Progress output (a line at a time). */
@@ -53,7 +60,11 @@ export class Match {
   private sprtState: MatchSummary["sprt"];
   private readonly endings: MatchSummary["endings"] = {};
   private readonly faults: MatchSummary["faults"] = [{}, {}];
-  /** Finished games in the order they finished. */
+  /** Game numbers already played: resumed ones, then those this run started. */
+  private readonly taken = new Set<number>();
+  /** Games counted: resumed and finished in this run. */
+  private counted = 0;
+  /** Finished games of this run in the order they finished. */
   readonly results: GameResult[] = [];
 
   constructor(private readonly opts: MatchOptions) {
@@ -73,16 +84,15 @@ export class Match {
     const { opts } = this;
     const started = performance.now();
     const workers = Math.max(1, Math.min(opts.concurrency, opts.games));
-    if (opts.pgn) {
-      writeFileSync(opts.pgn.path, "");
-      await Game.create(); // loads the package's rules, which write the PGN
-    }
+    await Game.create(); // loads the package's rules, which write the PGN and check resumed games
+    if (opts.pgn && !opts.resume) writeFileSync(opts.pgn.path, "");
     if (opts.sprt) this.sprtState = { params: opts.sprt, llr: 0 };
     try {
       await this.startEngines(workers);
       const cores = await Promise.all(this.pairs.map(() => Core.create()));
       opts.log(`${this.names[0]} vs ${this.names[1]}: ${opts.games} games, ${describeLimits(opts.settings.limits)}, ` +
         `${opts.openings.length} openings, concurrency ${workers}`);
+      if (opts.resume) this.restore(opts.resume);
       await Promise.all(this.pairs.map((pair, w) => this.worker(pair, cores[w])));
     } finally {
       await Promise.all(this.pairs.flat().map((e) => e.quit()));
@@ -116,9 +126,12 @@ export class Match {
 
   private async worker(pair: [MatchEngine, MatchEngine], core: Core): Promise<void> {
     const { opts } = this;
-    while (!this.stopping && this.next < opts.games) {
+    for (;;) {
+      while (this.taken.has(this.next)) this.next++;
+      if (this.stopping || this.next >= opts.games) break;
       const index = this.next++;
-      const opening = opts.openings[Math.floor(index / 2) % opts.openings.length];
+      this.taken.add(index);
+      const opening = this.opening(index);
       const engine1White = index % 2 === 0;
       const engines = engine1White ? pair : ([pair[1], pair[0]] as const);
       const record = await playGame(core, engines, opening, opts.settings, () => this.aborted);
@@ -127,24 +140,58 @@ export class Match {
     }
   }
 
-  private record(result: GameResult): void {
+  /** Game k's opening: pair k/2's, round the openings. */
+  private opening(index: number): Opening {
+    return this.opts.openings[Math.floor(index / 2) % this.opts.openings.length];
+  }
+
+  /** Counts the games of an earlier run, after checking that they belong to this match. */
+  private restore(played: PlayedGame[]): void {
     const { opts } = this;
-    const { record, points } = result;
-    this.results.push(result);
+    for (const g of played) {
+      const where = `resume: game ${g.index + 1} of the PGN`;
+      if (g.index >= opts.games) throw new Error(`${where} is beyond this match's ${opts.games} games`);
+      if (this.taken.has(g.index)) throw new Error(`${where} is in the file twice`);
+      const engine1White = g.index % 2 === 0;
+      const [white, black] = engine1White ? this.names : [this.names[1], this.names[0]];
+      if (g.white !== white || g.black !== black) {
+        throw new Error(`${where} is ${g.white} vs ${g.black}, where this match plays ${white} vs ${black}`);
+      }
+      const opening = this.opening(g.index);
+      if (g.startFen !== new Game(opening.fen).startFen || opening.moves.some((m, i) => g.moves[i] !== m)) {
+        throw new Error(`${where} started from another position than this match's opening (the same --openings, --order and --seed?)`);
+      }
+      this.taken.add(g.index);
+      const points = g.result === "1/2-1/2" ? 0.5 : (g.result === "1-0") === engine1White ? 1 : 0;
+      this.count(g.index, points, engine1White, g.kind, g.loser);
+    }
+    opts.log(`Resumed after ${played.length} games of ${opts.pgn?.path ?? "an earlier run"}`);
+    if (played.length) this.report();
+  }
+
+  private count(index: number, points: number, engine1White: boolean, kind: EndKind, loser: Side | undefined): void {
+    this.counted++;
     if (points === 1) this.tri.wins++;
     else if (points === 0) this.tri.losses++;
     else this.tri.draws++;
-    const pair = Math.floor(result.index / 2);
+    const pair = Math.floor(index / 2);
     const pp = [...(this.pairPoints.get(pair) ?? []), points];
     this.pairPoints.set(pair, pp);
     if (pp.length === 2) this.penta[(pp[0] + pp[1]) * 2]++;
-    const end = record.end;
-    this.endings[end.kind] = (this.endings[end.kind] ?? 0) + 1;
-    if (end.loser !== undefined && FAULTS.includes(end.kind)) {
-      const loserIsEngine1 = (end.loser === 0) === result.engine1White;
+    this.endings[kind] = (this.endings[kind] ?? 0) + 1;
+    if (loser !== undefined && FAULTS.includes(kind)) {
+      const loserIsEngine1 = (loser === 0) === engine1White;
       const f = this.faults[loserIsEngine1 ? 0 : 1];
-      f[end.kind] = (f[end.kind] ?? 0) + 1;
+      f[kind] = (f[kind] ?? 0) + 1;
     }
+  }
+
+  private record(result: GameResult): void {
+    const { opts } = this;
+    const { record } = result;
+    this.results.push(result);
+    const end = record.end;
+    this.count(result.index, result.points, result.engine1White, end.kind, end.loser);
     if (opts.pgn) {
       appendFileSync(opts.pgn.path, formatPgn(record, {
         event: opts.pgn.event, site: opts.pgn.site, round: String(result.index + 1),
@@ -152,18 +199,24 @@ export class Match {
       }));
     }
     opts.log(`Game ${result.index + 1}/${opts.games} (${record.white} vs ${record.black}, ${record.opening.name}): ${end.result} {${end.reason}}`);
+    this.report();
+  }
+
+  /** The score line and the SPRT line after a game; stops the match when the SPRT decides. */
+  private report(): void {
+    const { opts } = this;
     opts.log(scoreLine(this.names, this.tri, eloEstimate(trinomialDistribution(this.tri))));
     const sprt = this.sprtState;
     if (sprt) {
       sprt.llr = sprtLlr(trinomialDistribution(this.tri), sprt.params);
-      opts.log(sprtLine(sprt.llr, sprt.params, this.results.length));
+      opts.log(sprtLine(sprt.llr, sprt.params, this.counted));
       // The normal approximation behind the LLR needs a sample: no decision before SPRT_MIN_GAMES.
-      const decision = sprt.decision || this.results.length < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
+      const decision = sprt.decision || this.counted < SPRT_MIN_GAMES ? undefined : sprtDecision(sprt.llr, sprt.params);
       if (decision) {
         sprt.decision = decision;
-        sprt.decidedAtGame = this.results.length;
+        sprt.decidedAtGame = this.counted;
         this.stopping = true;
-        opts.log(`SPRT: ${decision} accepted after ${this.results.length} games`);
+        opts.log(`SPRT: ${decision} accepted after ${this.counted} games`);
       }
     }
   }
@@ -172,7 +225,7 @@ export class Match {
     const pairs = this.penta.reduce((a, b) => a + b, 0);
     return {
       names: this.names,
-      games: this.results.length,
+      games: this.counted,
       tri: { ...this.tri },
       penta: [...this.penta],
       elo: eloEstimate(trinomialDistribution(this.tri)),
@@ -183,7 +236,7 @@ export class Match {
       faults: [{ ...this.faults[0] }, { ...this.faults[1] }],
       restarts: [0, 1].map((i) => this.pairs.reduce((s, p) => s + p[i].restarts, 0)) as [number, number],
       elapsedMs,
-      interrupted: this.aborted || (this.results.length < this.opts.games && !this.sprtState?.decision),
+      interrupted: this.aborted || (this.counted < this.opts.games && !this.sprtState?.decision),
     };
   }
 }

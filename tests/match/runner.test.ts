@@ -14,6 +14,7 @@ import { EngineConfig } from "../../match/engine.js";
 import { Match, MatchOptions } from "../../match/runner.js";
 import { MatchSummary, summaryLines } from "../../match/report.js";
 import { findExecutable } from "../../match/uci-process.js";
+import { endKindOf, readPlayedGames } from "../../match/resume.js";
 import { describeWithOracle } from "../helpers/oracles.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -212,6 +213,60 @@ describe("match faults and adjudication (fake engines)", () => {
     // Every line before the last says that no decision can come yet.
     expect(llrLines.slice(0, -1).every((l) => l.endsWith(`(no decision before ${SPRT_MIN_GAMES} games)`))).toBe(true);
     expect(llrLines[llrLines.length - 1]).not.toMatch(/no decision before/);
+  });
+});
+
+describe("resuming a match from its PGN", () => {
+  it("counts the games of the earlier run, plays only the rest and appends them", async () => {
+    const pgn = join(mkdtempSync(join(tmpdir(), "match-resume-")), "games.pgn");
+    const pgnOptions = { path: pgn, event: "resume test", site: "?", moveComments: true };
+    const engines = (): [EngineConfig, EngineConfig] => [fake("good"), fake("bad", "--mode", "illegal", "--after", 1)];
+    const openings = builtinOpenings(core).slice(0, 3);
+    await play({ engines: engines(), openings, games: 2, pgn: pgnOptions });
+    const { match, summary, log } = await play({
+      engines: engines(), openings, games: 6, pgn: pgnOptions, resume: await readPlayedGames(pgn),
+    });
+    expect(log).toContain(`Resumed after 2 games of ${pgn}`);
+    expect(match.results.map((r) => r.index)).toEqual([2, 3, 4, 5]);
+    expect(summary.games).toBe(6);
+    expect(summary.tri).toEqual({ wins: 6, losses: 0, draws: 0 });
+    expect(summary.penta).toEqual([0, 0, 0, 0, 3]);
+    expect(summary.faults).toEqual([{}, { "illegal-move": 6 }]);
+    const again = await readPlayedGames(pgn);
+    expect(again.map((g) => g.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(again.every((g) => g.kind === "illegal-move")).toBe(true);
+  });
+
+  it("reads back how every game ended, and refuses the games of another match", async () => {
+    const pgn = join(mkdtempSync(join(tmpdir(), "match-resume-")), "games.pgn");
+    const pgnOptions = { path: pgn, event: "resume test", site: "?", moveComments: false };
+    const first = await play({ engines: [fake("one"), fake("two")], games: 2, pgn: pgnOptions });
+    const played = await readPlayedGames(pgn);
+    expect(played.map((g) => [g.index, g.white, g.black, g.result, g.kind]))
+      .toEqual(first.match.results.map((r) => [r.index, r.record.white, r.record.black, r.record.end.result, r.record.end.kind]));
+    expect(played[0].kind).toBe("threefold"); // the fake engines repeat moves
+    await expect(play({ engines: [fake("two"), fake("one")], games: 4, pgn: pgnOptions, resume: played }))
+      .rejects.toThrow("resume: game 1 of the PGN is one vs two, where this match plays two vs one");
+    await expect(play({ engines: [fake("one"), fake("two")], games: 4, pgn: pgnOptions, resume: played, openings: builtinOpenings(core).slice(0, 1) }))
+      .rejects.toThrow(/resume: game 1 of the PGN started from another position than this match's opening/);
+    await expect(play({ engines: [fake("one"), fake("two")], games: 1, pgn: pgnOptions, resume: played }))
+      .rejects.toThrow("resume: game 2 of the PGN is beyond this match's 1 games");
+  });
+
+  it("names each way a game ends from the tags and reasons the runner writes", () => {
+    expect(endKindOf("normal", "+M1/9 0.010s White mates", "1-0")).toBe("checkmate");
+    expect(endKindOf("normal", "Draw by 3-fold repetition", "1/2-1/2")).toBe("threefold");
+    expect(endKindOf("normal", "Draw by fifty moves rule", "1/2-1/2")).toBe("fifty-moves");
+    expect(endKindOf("normal", "Draw by stalemate", "1/2-1/2")).toBe("stalemate");
+    expect(endKindOf("normal", "Draw by insufficient mating material", "1/2-1/2")).toBe("insufficient-material");
+    expect(endKindOf("adjudication", "Draw by adjudication: 30 moves played", "1/2-1/2")).toBe("max-moves");
+    expect(endKindOf("adjudication", "Draw by adjudication", "1/2-1/2")).toBe("draw-adjudication");
+    expect(endKindOf("adjudication", "White resigns by adjudication", "0-1")).toBe("resign-adjudication");
+    expect(endKindOf("time forfeit", "Black loses on time", "1-0")).toBe("time-forfeit");
+    expect(endKindOf("stalled connection", "White's engine does not reply", "0-1")).toBe("no-reply");
+    expect(endKindOf("abandoned", "Black's engine crashed: process ended", "1-0")).toBe("crash");
+    expect(endKindOf("abandoned", "White's engine could not be started: ENOENT", "0-1")).toBe("start-failure");
+    expect(() => endKindOf("normal", "Black resigns", "1-0")).toThrow(/does not write/);
   });
 });
 
