@@ -183,6 +183,18 @@ export function divide(depth: i32): u64 {
   return runDivide(min(depth, PERFT_MAX_DEPTH));
 }
 
+/** Hashed perft: perft through the perft table, which lives in the transposition table's
+ *  memory (perft-table.ts; the host sizes it and clears it before and after, as the search
+ *  table's entries and the perft table's do not mix). */
+export function perftHashed(depth: i32): u64 {
+  return runPerft(min(depth, PERFT_MAX_DEPTH), true);
+}
+
+/** Hashed divide (see perftHashed). */
+export function divideHashed(depth: i32): u64 {
+  return runDivide(min(depth, PERFT_MAX_DEPTH), true);
+}
+
 /** Number of root moves in the last divide. */
 export function divideLength(): i32 {
   return divideSize;

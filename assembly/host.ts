@@ -57,3 +57,9 @@ export declare function sharedPublishNodes(thread: i32, nodes: i64): void;
 // @ts-ignore: decorator
 @external("table", "totalNodes")
 export declare function sharedTotalNodes(): i64;
+// @ts-ignore: decorator
+@external("table", "probePerft")
+export declare function sharedProbePerft(key: i64, key2: i64, depth: i32): i64;
+// @ts-ignore: decorator
+@external("table", "storePerft")
+export declare function sharedStorePerft(key: i64, key2: i64, depth: i32, count: i64): void;

@@ -14,4 +14,5 @@ export { saveEntry, newGeneration, resizeTable, clearTable, hashfull, tableSizeM
 export function probeEntryBits(key: u64): f64 {
   return reinterpret<f64>(probeEntry(key));
 }
+export { probePerft, storePerft } from "./perft-table";
 export { stopRequested, requestStop, clearStop, publishNodes, totalNodes, setThreadCount, threadCount } from "./shared";

@@ -21,6 +21,11 @@ export function setSharedTable(on: bool): void {
   sharedTable = on;
 }
 
+/** True while this thread counts or searches with the shared module's table. */
+export function tableIsShared(): bool {
+  return sharedTable;
+}
+
 // The result of the last successful probe.
 export let ttMove: Move = MOVE_NONE;
 export let ttScore: i32 = VALUE_NONE;

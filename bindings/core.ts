@@ -31,6 +31,21 @@ export const MAX_PERFT_DEPTH = 20;
 /** What the rules say about the current position. */
 export type GameStatus = "ongoing" | "checkmate" | "stalemate" | "threefold" | "fifty-moves" | "insufficient-material";
 
+/** Options of perft and divide. */
+export interface PerftOptions {
+  /** Hashed perft: subtrees are counted once and looked up after that, in a table of this
+   *  many megabytes (HASH_MIN_MB to HASH_MAX_MB) that lives in the transposition table's memory.
+   *  The table is cleared before, and after it the search's table is back at its own size,
+   *  cleared (as after ucinewgame). Default: no table (bulk counting only). */
+  hashMb?: number;
+}
+
+/** The table size of a hashed perft, or undefined for none; throws on a bad option. */
+export function perftHashMb(options: PerftOptions | undefined): number | undefined {
+  const { hashMb } = checkKeys("perft option", options, ["hashMb"]) as PerftOptions;
+  return hashMb === undefined ? undefined : checkInteger("hashMb", hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
+}
+
 /** One root move of a divide and the leaf count below it. */
 export interface DivideEntry {
   move: string;
@@ -401,21 +416,38 @@ export class Core {
   }
 
   /** Leaf count of the legal move tree to depth (split over the threads from depth
-   *  THREADED_PERFT_DEPTH). */
-  perft(depth: number): number {
+   *  THREADED_PERFT_DEPTH), hashed with options.hashMb. */
+  perft(depth: number, options?: PerftOptions): number {
     checkDepth(depth, MAX_PERFT_DEPTH);
-    if (this.threads && depth >= THREADED_PERFT_DEPTH) return toSafeNumber(this.threadedDivide(depth).reduce((a, e) => a + e.count, 0n));
-    return toSafeNumber(this.guard((w) => w.perft(depth)));
+    const hashMb = perftHashMb(options);
+    return this.withPerftTable(hashMb, () => {
+      const hashed = hashMb !== undefined;
+      if (this.threads && depth >= THREADED_PERFT_DEPTH) return toSafeNumber(this.threadedDivide(depth, hashed).reduce((a, e) => a + e.count, 0n));
+      return toSafeNumber(this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth))));
+    });
+  }
+
+  /** Runs a perft with the transposition table's memory made a perft table of hashMb MB
+   *  (none: as it is), then gives the search its table back, cleared. */
+  private withPerftTable<T>(hashMb: number | undefined, count: () => T): T {
+    if (hashMb === undefined) return count();
+    const searchMb = this.hashMb();
+    this.setHash(hashMb); // clears it
+    try {
+      return count();
+    } finally {
+      this.setHash(searchMb);
+    }
   }
 
   /** Divide on every thread: the root moves shared out, each counted to depth - 1. */
-  private threadedDivide(depth: number): { move: string; count: bigint }[] {
+  private threadedDivide(depth: number, hashed: boolean): { move: string; count: bigint }[] {
     const moves = this.legalMoves();
-    const counts = this.threads!.perft(this.game, depth, moves, (move) =>
+    const counts = this.threads!.perft(this.game, depth, hashed, moves, (move) =>
       this.guard((w) => {
         w.playUciMove(move);
         try {
-          return w.perft(depth - 1);
+          return hashed ? w.perftHashed(depth - 1) : w.perft(depth - 1);
         } finally {
           w.undoLastMove();
         }
@@ -424,13 +456,19 @@ export class Core {
     return moves.map((move, i) => ({ move, count: counts[i] }));
   }
 
-  /** Perft below each root move (depth >= 1). */
-  divide(depth: number): DivideEntry[] {
+  /** Perft below each root move (depth >= 1), hashed with options.hashMb. */
+  divide(depth: number, options?: PerftOptions): DivideEntry[] {
     checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new RangeError("divide needs depth >= 1");
-    if (this.threads && depth >= THREADED_PERFT_DEPTH) return this.threadedDivide(depth).map((e) => ({ move: e.move, nodes: toSafeNumber(e.count) }));
+    const hashMb = perftHashMb(options);
+    return this.withPerftTable(hashMb, () => this.divideNow(depth, hashMb !== undefined));
+  }
+
+  private divideNow(depth: number, hashed: boolean): DivideEntry[] {
+    if (this.threads && depth >= THREADED_PERFT_DEPTH) return this.threadedDivide(depth, hashed).map((e) => ({ move: e.move, nodes: toSafeNumber(e.count) }));
     return this.guard((w) => {
-      w.divide(depth);
+      if (hashed) w.divideHashed(depth);
+      else w.divide(depth);
       const out: DivideEntry[] = [];
       for (let i = 0, n = w.divideLength(); i < n; i++) {
         out.push({ move: w.divideMoveUci(i), nodes: toSafeNumber(w.divideNodes(i)) });

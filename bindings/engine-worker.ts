@@ -21,8 +21,8 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
 
   /** The Core methods a call may name, each run on the current Core. */
   private readonly methods: { readonly [M in CoreMethod]: Core[M] } = {
-    perft: (depth) => this.core.perft(depth),
-    divide: (depth) => this.core.divide(depth),
+    perft: (depth, options) => this.core.perft(depth, options),
+    divide: (depth, options) => this.core.divide(depth, options),
     bench: (depth) => this.core.bench(depth),
     newGame: () => this.core.newGame(),
     setHash: (mb) => this.core.setHash(mb),

@@ -11,9 +11,9 @@ import { CONTROL_STOP_BELOW, CONTROL_PONDERHIT, CONTROL_WORDS, remember, epochNo
 import type { CoreMethod, Call, Request, SearchEvent, EngineInit, PositionRecord } from "./protocol.js";
 import { WorkerClient } from "./worker-client.js";
 import type { SearchLimits, SearchInfo, SearchResult, Evaluation } from "./search-types.js";
-import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam } from "./core.js";
+import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam, PerftOptions } from "./core.js";
 import { defaultBuild } from "./wasm.js";
-import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument } from "./core.js";
+import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument, perftHashMb } from "./core.js";
 import { chess960StartFen } from "./chess960.js";
 import type { BookMove, BookInfo, BookPosition } from "./book.js";
 import { EngineBook } from "./engine-book.js";
@@ -322,14 +322,17 @@ export class Engine {
 
   // ------------------------------------------------------------------ worker calls
 
-  /** Leaf count of the legal move tree to depth (an integer from 0 to 20), in the worker. */
-  perft(depth: number): Promise<number> {
-    return checked(() => checkInteger("depth", depth, 0, MAX_PERFT_DEPTH), () => this.call<number>("perft", [depth], true));
+  /** Leaf count of the legal move tree to depth (an integer from 0 to 20), in the worker, on
+   *  the engine's threads from depth 4; hashed with `{ hashMb }` (see PerftOptions). */
+  perft(depth: number, options?: PerftOptions): Promise<number> {
+    return checked(() => (checkInteger("depth", depth, 0, MAX_PERFT_DEPTH), perftHashMb(options)),
+      () => this.call<number>("perft", options === undefined ? [depth] : [depth, { ...options }], true));
   }
 
-  /** Perft below each root move (depth from 1 to 20), in the worker. */
-  divide(depth: number): Promise<DivideEntry[]> {
-    return checked(() => checkInteger("depth", depth, 1, MAX_PERFT_DEPTH), () => this.call<DivideEntry[]>("divide", [depth], true));
+  /** Perft below each root move (depth from 1 to 20), in the worker; hashed with `{ hashMb }`. */
+  divide(depth: number, options?: PerftOptions): Promise<DivideEntry[]> {
+    return checked(() => (checkInteger("depth", depth, 1, MAX_PERFT_DEPTH), perftHashMb(options)),
+      () => this.call<DivideEntry[]>("divide", options === undefined ? [depth] : [depth, { ...options }], true));
   }
 
   /** Test hook: makes the wasm trap; the worker recovers and this call rejects. */

@@ -3,7 +3,7 @@
 // model with PGN reading and writing, position helpers and perft on the shared in-thread
 // rules instance, the Chess960 start positions, and opening books (Polyglot, evolutionary).
 
-import { Core, DivideEntry, GameStatus, SearchParam, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, checkFenArgument } from "./core.js";
+import { Core, DivideEntry, PerftOptions, GameStatus, SearchParam, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, checkFenArgument } from "./core.js";
 import { Engine, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame } from "./engine.js";
 import { UciSession } from "./uci.js";
 import { loadRules, claimBoard } from "./rules.js";
@@ -24,7 +24,7 @@ import type { PgnSource } from "./pgn-read.js";
 import { threadSupport } from "./wasm.js";
 
 export { Core, Engine, START_FEN, MAX_PERFT_DEPTH, EngineCrashError, threadSupport };
-export type { DivideEntry, GameStatus, SearchParam, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame };
+export type { DivideEntry, PerftOptions, GameStatus, SearchParam, EngineOptions, SearchHandlers, AnalysisPosition, AnalyseOptions, LearnGame };
 export { PolyglotBook, EvolutionaryBook, polyglotKey, readBook, BookError };
 export type { BookMove, BookPosition, BookInfo, OpeningBook, BookEntry };
 export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";

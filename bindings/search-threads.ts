@@ -127,15 +127,15 @@ export class SearchThreads {
     this.waitForHelpers();
   }
 
-  /** perft(depth) split by root moves over every thread: the main thread counts its share
-   *  with countBelow(move) while the helpers count theirs. Returns the count below each
+  /** perft(depth) split by root moves over every thread (hashed: through the shared table):
+   *  the main thread counts its share with countBelow(move) while the helpers count theirs. Returns the count below each
    *  root move, in the order given. */
-  perft(position: ThreadPosition, depth: number, rootMoves: readonly string[], countBelow: (move: string) => bigint): bigint[] {
+  perft(position: ThreadPosition, depth: number, hashed: boolean, rootMoves: readonly string[], countBelow: (move: string) => bigint): bigint[] {
     if (rootMoves.length > PERFT_SLOTS) throw new Error(`${rootMoves.length} root moves: more than ${PERFT_SLOTS}`);
     const round = this.beginRound();
     const parts: { move: string; slot: number }[][] = Array.from({ length: this.count }, () => []);
     rootMoves.forEach((move, slot) => parts[slot % this.count].push({ move, slot }));
-    this.helpers.forEach((h, i) => h.send({ kind: "perft", round, position, depth, moves: parts[i + 1] }, { resolve: () => undefined, reject: () => undefined }));
+    this.helpers.forEach((h, i) => h.send({ kind: "perft", round, position, depth, hashed, moves: parts[i + 1] }, { resolve: () => undefined, reject: () => undefined }));
     const out: bigint[] = new Array<bigint>(rootMoves.length);
     for (const { move, slot } of parts[0]) out[slot] = countBelow(move);
     if (!this.waitForHelpers()) throw new Error("a search thread did not finish its part of the perft; the threads were restarted");

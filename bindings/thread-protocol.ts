@@ -44,7 +44,8 @@ export type ThreadRequest =
   | { kind: "newGame" }
   /** Search the position until the shared stop request (or to depth). */
   | { kind: "search"; round: number; position: ThreadPosition; depth?: number }
-  /** Count perft(depth - 1) below each of these root moves into its slot. */
-  | { kind: "perft"; round: number; position: ThreadPosition; depth: number; moves: { move: string; slot: number }[] }
+  /** Count perft(depth - 1) below each of these root moves into its slot (hashed: through
+   *  the shared table). */
+  | { kind: "perft"; round: number; position: ThreadPosition; depth: number; hashed: boolean; moves: { move: string; slot: number }[] }
   /** Test hook: make the wasm trap (the helper re-creates its engine). */
   | { kind: "crashForTesting" };

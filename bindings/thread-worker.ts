@@ -81,7 +81,7 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
         if (Atomics.load(this.control, THREAD_CONTROL_ROUND) !== req.round) return undefined;
         for (const { move, slot } of req.moves) {
           this.position(req.position.fen, [...req.position.moves, move], req.position.chess960);
-          this.counts[slot] = req.depth <= 1 ? 1n : w.perft(req.depth - 1);
+          this.counts[slot] = req.depth <= 1 ? 1n : req.hashed ? w.perftHashed(req.depth - 1) : w.perft(req.depth - 1);
         }
         return undefined;
     }

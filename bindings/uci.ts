@@ -137,6 +137,8 @@ export class UciSession {
     this.spins = [
       { name: "Hash", min: HASH_MIN_MB, max: HASH_MAX_MB, value: HASH_DEFAULT_MB, apply: (e, v) => e.setHash(v) },
       { name: "Threads", min: 1, max: THREADS_MAX, value: 1, apply: (e, v) => e.setThreads(v) },
+      // go perft's table in MB (0: bulk counting only, as Stockfish); read by each go perft.
+      { name: "PerftHash", min: 0, max: HASH_MAX_MB, value: 0, apply: () => Promise.resolve() },
       { name: "MultiPV", min: 1, max: MULTIPV_MAX, value: MULTIPV_DEFAULT, apply: (e, v) => e.setMultiPv(v) },
       { name: "Move Overhead", min: 0, max: MOVE_OVERHEAD_MAX_MS, value: MOVE_OVERHEAD_DEFAULT_MS, apply: (e, v) => e.setMoveOverhead(v) },
       { name: "Debug Search Features", min: 0, max: SEARCH_FEATURES_MAX, value: SEARCH_FEATURES_MAX, apply: (e, v) => e.setSearchFeatures(v) },
@@ -532,14 +534,16 @@ export class UciSession {
     await s.done;
   }
 
-  /** go perft N: one `move: count` line per root move, then the total, as Stockfish prints. */
+  /** go perft N: one `move: count` line per root move, then the total, as Stockfish prints;
+   *  hashed when the PerftHash option is set (the search's table is cleared afterwards). */
   private async perft(tokens: string[]): Promise<void> {
     const depth = Number(tokens[2]);
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH) throw new Error(`go perft needs a depth from 1 to ${MAX_PERFT_DEPTH}`);
     await this.finishSearch();
     this.checkPositionAccepted("go perft");
+    const hashMb = this.spins.find((o) => o.name === "PerftHash")!.value;
     let total = 0;
-    for (const { move, nodes } of await this.engine.divide(depth)) {
+    for (const { move, nodes } of await this.engine.divide(depth, hashMb > 0 ? { hashMb } : undefined)) {
       this.send(`${move}: ${nodes}`);
       total += nodes;
     }

@@ -116,6 +116,8 @@ export const NO_SHARED_TABLE: WebAssembly.Exports = {
   requestStop: () => undefined,
   publishNodes: () => undefined,
   totalNodes: () => 0n,
+  probePerft: () => -1n,
+  storePerft: () => undefined,
 };
 
 /** A fresh engine instance with its own memory; env overrides DEFAULT_HOST's functions.

@@ -68,3 +68,45 @@ describe.each(SLIDER_BACKENDS)("Chess960 perft suite, $name sliders", (backend) 
     });
   }
 });
+
+describe("hashed perft", () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create({ hashMb: 16 });
+  });
+
+  it("counts the suite as Stockfish does, through a 4 MB table", () => {
+    for (const { fen, counts } of readPerftSuite(PERFT_SUITE)) {
+      core.setPosition(fen);
+      const depth = counts.filter((c) => c <= 5_000_000).length;
+      expect(core.perft(depth, { hashMb: 4 }), `${fen} depth ${depth}`).toBe(counts[depth - 1]);
+    }
+  });
+
+  it("divides through the table, Chess960 too", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    expect(core.divide(4, { hashMb: 1 })).toEqual(core.divide(4));
+    const c960 = readPerftSuite(CHESS960_PERFT_SUITE)[0];
+    core.setChess960(true);
+    core.setPosition(c960.fen);
+    expect(core.perft(4, { hashMb: 2 })).toBe(c960.counts[3]);
+    core.setChess960(false);
+  });
+
+  it("gives the search its table back, cleared, at its own size", () => {
+    core.setPosition("startpos");
+    core.search({ depth: 8 });
+    expect(core.exports.infoHashfull()).toBeGreaterThan(0);
+    expect(core.perft(4, { hashMb: 64 })).toBe(197281);
+    expect(core.hashMb()).toBe(16);
+    expect(core.exports.infoHashfull()).toBe(0);
+  });
+
+  it("refuses a bad table size or option, and keeps working", () => {
+    expect(() => core.perft(3, { hashMb: 0 })).toThrow(/^hashMb must be an integer from 1 to 2048 \(megabytes\), got 0$/);
+    expect(() => core.perft(3, { hashMb: 1.5 })).toThrow(/hashMb must be an integer/);
+    expect(() => core.divide(3, { hashMB: 4 } as never)).toThrow(/unknown perft option "hashMB"/);
+    expect(() => core.perft(3, "4" as never)).toThrow(/perft option/);
+    expect(core.perft(3)).toBe(8902);
+  });
+});

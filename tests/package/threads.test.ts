@@ -62,6 +62,10 @@ describe("searches and perft on several threads", () => {
     for (const c of [one, two]) c.setPosition(KIWIPETE, ["e1g1"]);
     expect(two.perft(4)).toBe(one.perft(4));
     expect(two.divide(4)).toEqual(one.divide(4));
+    // Hashed: both threads count through the shared module's table.
+    expect(two.perft(5, { hashMb: 4 })).toBe(one.perft(5));
+    expect(two.divide(4, { hashMb: 1 })).toEqual(one.divide(4));
+    expect(two.hashMb()).toBe(16);
   });
 
   it("helpers stop with the main thread: a stopped infinite search returns at once", async () => {

@@ -39,6 +39,24 @@ describe("UCI CLI", () => {
     expect(perMove.reduce((s, l) => s + Number(l.split(": ")[1]), 0)).toBe(835);
   });
 
+  it("go perft is hashed with PerftHash set, with the same counts, and not with it at 0", async () => {
+    engine.send("uci");
+    await engine.waitFor((l) => l === "uciok");
+    expect(out).toContain("option name PerftHash type spin default 0 min 0 max 2048");
+    engine.send("setoption name PerftHash value 8");
+    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const perMove = () => out.filter((l) => /^[a-h][1-8][a-h][1-8][nbrq]?: \d+$/.test(l));
+    engine.send("go perft 4");
+    expect(await engine.waitFor((l) => l.startsWith("Nodes searched"))).toBe("Nodes searched: 4085603");
+    const hashed = perMove();
+    expect(hashed.length).toBe(48);
+    out.length = 0;
+    engine.send("setoption name PerftHash value 0");
+    engine.send("go perft 4");
+    await engine.waitFor((l) => l === "Nodes searched: 4085603");
+    expect(perMove()).toEqual(hashed);
+  });
+
   it("d shows the board, FEN and key", async () => {
     engine.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     engine.send("d");
