@@ -48,7 +48,7 @@ async function check(n: number, d: number): Promise<PerftComparison> {
 }
 
 console.log(`Chess960 perft against native ${sfName} (${path}), UCI_Chess960 true.`);
-let total = 0;
+let total = 0n;
 let oursMs = 0;
 let sfMs = 0;
 let count = 0;

@@ -88,8 +88,8 @@ for (const c of cases) {
   const known = suite.find((s) => s.fen === core.fen())?.counts[c.depth - 1];
   let ours = Infinity;
   const theirs = refs.map(() => Infinity);
-  const theirNodes: number[] = [];
-  let nodes = 0;
+  const theirNodes: bigint[] = [];
+  let nodes = 0n;
   for (let r = 0; r < runs; r++) {
     const t0 = useCpu ? processCpuMs("self")! : performance.now();
     nodes = core.perft(c.depth);
@@ -111,7 +111,7 @@ for (const c of cases) {
     failed = true;
     continue;
   }
-  const mnps = (n: number, ms: number) => (n / ms / 1000).toFixed(1);
+  const mnps = (n: bigint, ms: number) => (Number(n) / ms / 1000).toFixed(1);
   const row = [c.name, String(c.depth), String(nodes), ours.toFixed(0), mnps(nodes, ours)];
   theirs.forEach((ms) => row.push(ms.toFixed(0), mnps(nodes, ms), (ms / ours).toFixed(2) + "x"));
   rows.push(row);

@@ -108,7 +108,7 @@ for (let run = 0; run < runs; run++) {
 }
 
 const magic = results.find((r) => r.backend.name === "magic")!;
-const mnps = (i: number, ms: number) => expected[i] / ms / 1000;
+const mnps = (i: number, ms: number) => Number(expected[i]) / ms / 1000;
 const header = [
   "backend", ...CASES.map((c) => `${c.name} d${c.depth} Mnps`), ...CASES.map((c) => `${c.name} vs magic`),
   "table bytes", "wasm bytes", "compile ms", "start-up ms",

@@ -51,13 +51,13 @@ function timeToDepth(core: Core, d: number): Run[] {
   });
 }
 
-function perftMs(core: Core): [number, number] {
+function perftMs(core: Core): [number, bigint] {
   core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   const start = performance.now();
   const a = core.perft(5);
   core.setPosition("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const b = core.perft(6);
-  if (a !== 193690690 || b !== 119060324) throw new Error(`perft counts ${a} and ${b}: wrong`);
+  if (a !== 193690690n || b !== 119060324n) throw new Error(`perft counts ${a} and ${b}: wrong`);
   return [performance.now() - start, a + b];
 }
 
@@ -73,7 +73,7 @@ await core.setThreads(threads);
 timeToDepth(core, Math.min(depth, 10));
 await core.setThreads(1);
 
-const results = new Map<number, { runs: Run[]; perft: [number, number] }>();
+const results = new Map<number, { runs: Run[]; perft: [number, bigint] }>();
 for (const n of [1, threads, 1, threads]) {
   await core.setThreads(n);
   const runs = timeToDepth(core, depth);

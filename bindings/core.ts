@@ -40,16 +40,31 @@ export interface PerftOptions {
   hashMb?: number;
 }
 
+/** Options of a Core's perft and divide, which run in the caller's thread. */
+export interface CorePerftOptions extends PerftOptions {
+  /** Called as the perft goes, with the units (the positions two plies below the root, from
+   *  depth THREADED_PERFT_DEPTH) counted so far and their number, between the calling
+   *  thread's own units. */
+  onProgress?: (finished: number, units: number) => void;
+}
+
 /** The table size of a hashed perft, or undefined for none; throws on a bad option. */
-export function perftHashMb(options: PerftOptions | undefined): number | undefined {
-  const { hashMb } = checkKeys("perft option", options, ["hashMb"]) as PerftOptions;
+export function perftHashMb(options: PerftOptions | undefined, known = ["hashMb"]): number | undefined {
+  const { hashMb } = checkKeys("perft option", options, known) as PerftOptions;
   return hashMb === undefined ? undefined : checkInteger("hashMb", hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
 }
 
-/** One root move of a divide and the leaf count below it. */
+function perftProgress(options: CorePerftOptions | undefined): CorePerftOptions["onProgress"] {
+  const f = options?.onProgress;
+  if (f !== undefined && typeof f !== "function") throw new TypeError("onProgress must be a function");
+  return f;
+}
+
+/** One root move of a divide and the leaf count below it (a bigint: perft(12) of the start
+ *  position is 6.3 × 10^16, past Number's exact integers). */
 export interface DivideEntry {
   move: string;
-  nodes: number;
+  nodes: bigint;
 }
 
 /** What an engine instance runs (Core.info, Engine.info). */
@@ -78,11 +93,6 @@ export class EngineCrashError extends Error {
     super(`engine crashed: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = "EngineCrashError";
   }
-}
-
-function toSafeNumber(n: bigint): number {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`count ${n} exceeds Number.MAX_SAFE_INTEGER`);
-  return Number(n);
 }
 
 /** Validates a FEN argument's type and size before it reaches the engine. */
@@ -415,15 +425,18 @@ export class Core {
     return text.length ? text.split(" ") : [];
   }
 
-  /** Leaf count of the legal move tree to depth (split over the threads from depth
-   *  THREADED_PERFT_DEPTH), hashed with options.hashMb. */
-  perft(depth: number, options?: PerftOptions): number {
+  /** Leaf count of the legal move tree to depth, hashed with options.hashMb; from depth
+   *  THREADED_PERFT_DEPTH split into the positions two plies down, on every thread. */
+  perft(depth: number, options?: CorePerftOptions): bigint {
     checkDepth(depth, MAX_PERFT_DEPTH);
-    const hashMb = perftHashMb(options);
+    const hashMb = perftHashMb(options, ["hashMb", "onProgress"]);
+    const onProgress = perftProgress(options);
     return this.withPerftTable(hashMb, () => {
       const hashed = hashMb !== undefined;
-      if (this.threads && depth >= THREADED_PERFT_DEPTH) return toSafeNumber(this.threadedDivide(depth, hashed).reduce((a, e) => a + e.count, 0n));
-      return toSafeNumber(this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth))));
+      if (depth >= THREADED_PERFT_DEPTH && (this.threads || onProgress)) {
+        return this.splitDivide(depth, hashed, onProgress).reduce((a, e) => a + e.nodes, 0n);
+      }
+      return this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth)));
     });
   }
 
@@ -440,38 +453,66 @@ export class Core {
     }
   }
 
-  /** Divide on every thread: the root moves shared out, each counted to depth - 1. */
-  private threadedDivide(depth: number, hashed: boolean): { move: string; count: bigint }[] {
-    const moves = this.legalMoves();
-    const counts = this.threads!.perft(this.game, depth, hashed, moves, (move) =>
-      this.guard((w) => {
-        w.playUciMove(move);
-        try {
-          return hashed ? w.perftHashed(depth - 1) : w.perft(depth - 1);
-        } finally {
-          w.undoLastMove();
-        }
-      }),
-    );
-    return moves.map((move, i) => ({ move, count: counts[i] }));
+  /** Divide (depth >= 3) in units, the positions two plies down, each counted to depth - 2:
+   *  on every thread, or in this one when the progress is wanted. */
+  private splitDivide(depth: number, hashed: boolean, onProgress?: CorePerftOptions["onProgress"]): DivideEntry[] {
+    const roots = this.legalMoves();
+    const units: string[][] = [];
+    const rootOf: number[] = [];
+    roots.forEach((move, r) => {
+      for (const reply of this.afterMoves([move], () => this.legalMoves())) {
+        units.push([move, reply]);
+        rootOf.push(r);
+      }
+    });
+    const countUnit = (moves: readonly string[]) =>
+      this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth - 2) : w.perft(depth - 2))));
+    const counts = this.threads
+      ? this.threads.perft(this.game, units, depth - 2, hashed, countUnit, onProgress)
+      : units.map((u, i) => {
+          const c = countUnit(u);
+          onProgress?.(i + 1, units.length);
+          return c;
+        });
+    const out = roots.map((move) => ({ move, nodes: 0n }));
+    counts.forEach((c, i) => (out[rootOf[i]].nodes += c));
+    return out;
   }
 
-  /** Perft below each root move (depth >= 1), hashed with options.hashMb. */
-  divide(depth: number, options?: PerftOptions): DivideEntry[] {
+  /** f() in the position after these legal moves, then the moves are taken back. */
+  private afterMoves<T>(moves: readonly string[], f: () => T): T {
+    this.guard((w) => {
+      for (const m of moves) w.playUciMove(m);
+    });
+    try {
+      return f();
+    } finally {
+      this.guard((w) => {
+        for (let i = 0; i < moves.length; i++) w.undoLastMove();
+      });
+    }
+  }
+
+  /** Perft below each root move (depth >= 1), hashed with options.hashMb; from depth
+   *  THREADED_PERFT_DEPTH on every thread. */
+  divide(depth: number, options?: CorePerftOptions): DivideEntry[] {
     checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new RangeError("divide needs depth >= 1");
-    const hashMb = perftHashMb(options);
-    return this.withPerftTable(hashMb, () => this.divideNow(depth, hashMb !== undefined));
+    const hashMb = perftHashMb(options, ["hashMb", "onProgress"]);
+    const onProgress = perftProgress(options);
+    return this.withPerftTable(hashMb, () => this.divideNow(depth, hashMb !== undefined, onProgress));
   }
 
-  private divideNow(depth: number, hashed: boolean): DivideEntry[] {
-    if (this.threads && depth >= THREADED_PERFT_DEPTH) return this.threadedDivide(depth, hashed).map((e) => ({ move: e.move, nodes: toSafeNumber(e.count) }));
+  private divideNow(depth: number, hashed: boolean, onProgress: CorePerftOptions["onProgress"]): DivideEntry[] {
+    if (depth >= THREADED_PERFT_DEPTH && (this.threads || onProgress)) {
+      return this.splitDivide(depth, hashed, onProgress);
+    }
     return this.guard((w) => {
       if (hashed) w.divideHashed(depth);
       else w.divide(depth);
       const out: DivideEntry[] = [];
       for (let i = 0, n = w.divideLength(); i < n; i++) {
-        out.push({ move: w.divideMoveUci(i), nodes: toSafeNumber(w.divideNodes(i)) });
+        out.push({ move: w.divideMoveUci(i), nodes: w.divideNodes(i) });
       }
       return out;
     });

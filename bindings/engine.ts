@@ -322,11 +322,11 @@ export class Engine {
 
   // ------------------------------------------------------------------ worker calls
 
-  /** Leaf count of the legal move tree to depth (an integer from 0 to 20), in the worker, on
+  /** Leaf count (a bigint) of the legal move tree to depth (an integer from 0 to 20), in the worker, on
    *  the engine's threads from depth 4; hashed with `{ hashMb }` (see PerftOptions). */
-  perft(depth: number, options?: PerftOptions): Promise<number> {
+  perft(depth: number, options?: PerftOptions): Promise<bigint> {
     return checked(() => (checkInteger("depth", depth, 0, MAX_PERFT_DEPTH), perftHashMb(options)),
-      () => this.call<number>("perft", options === undefined ? [depth] : [depth, { ...options }], true));
+      () => this.call<bigint>("perft", options === undefined ? [depth] : [depth, { ...options }], true));
   }
 
   /** Perft below each root move (depth from 1 to 20), in the worker; hashed with `{ hashMb }`. */

@@ -85,8 +85,8 @@ async function at<T>(fen: string, fn: (c: Core) => T, options: PositionOptions |
   return fn(c);
 }
 
-/** Leaf nodes of the legal move tree from fen to depth (bulk counted), in this thread. */
-export function perft(fen: string, depth: number, options?: PositionOptions): Promise<number> {
+/** Leaf nodes (a bigint) of the legal move tree from fen to depth (bulk counted), in this thread. */
+export function perft(fen: string, depth: number, options?: PositionOptions): Promise<bigint> {
   return at(fen, (c) => c.perft(depth), options);
 }
 

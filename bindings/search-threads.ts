@@ -1,14 +1,15 @@
 // The helper threads of a Lazy SMP search, as the main thread's Core sees them: the memory
 // they share (the shared module's transposition table and header), the helpers themselves
 // (WorkerClients running thread-worker.ts), the options they must share, and each round of
-// work (a search, or a perft split by root moves) with the wait for its end. The main thread
+// work (a search, or a perft split into units that the threads take in turn) with the wait
+// for its end. The main thread
 // waits with Atomics.wait on the shared control words, since its own event loop is busy with
 // the search; the helpers' messages only carry requests.
 
 import { WorkerClient } from "./worker-client.js";
 import { createSharedMemory, createTableInstance } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
-import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_SLOTS_AT, PERFT_SLOTS, THREAD_CONTROL_BYTES } from "./thread-protocol.js";
+import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, THREAD_CONTROL_BYTES, PERFT_NEXT, PERFT_FINISHED, PERFT_WORK_AT } from "./thread-protocol.js";
 import type { ThreadInit, ThreadRequest, ThreadPosition } from "./thread-protocol.js";
 
 /** How long the main thread waits for a helper to end its part before it restarts the
@@ -32,7 +33,6 @@ type Helper = WorkerClient<ThreadInit, ThreadRequest, never>;
 export class SearchThreads {
   private readonly control = new SharedArrayBuffer(THREAD_CONTROL_BYTES);
   private readonly words = new Int32Array(this.control);
-  private readonly counts = new BigUint64Array(this.control, PERFT_SLOTS_AT, PERFT_SLOTS);
   private readonly helpers: Helper[] = [];
   private readonly options = new Map<string, ThreadRequest>();
   private round = 0;
@@ -127,26 +127,35 @@ export class SearchThreads {
     this.waitForHelpers();
   }
 
-  /** perft(depth) split by root moves over every thread (hashed: through the shared table):
-   *  the main thread counts its share with countBelow(move) while the helpers count theirs. Returns the count below each
-   *  root move, in the order given. */
-  perft(position: ThreadPosition, depth: number, hashed: boolean, rootMoves: readonly string[], countBelow: (move: string) => bigint): bigint[] {
-    if (rootMoves.length > PERFT_SLOTS) throw new Error(`${rootMoves.length} root moves: more than ${PERFT_SLOTS}`);
+  /** A perft split into units (move sequences from the position), perft(depth) below each,
+   *  on every thread (hashed: through the shared table): each thread, the main one with
+   *  countUnit(moves), takes the next unit until none is left, so a long unit does not hold
+   *  the others up. onProgress(finished, units) follows the units counted, between the main
+   *  thread's own. Returns each unit's count, in the order given. */
+  perft(position: ThreadPosition, units: string[][], depth: number, hashed: boolean, countUnit: (moves: readonly string[]) => bigint,
+    onProgress?: (finished: number, units: number) => void): bigint[] {
+    const work = new SharedArrayBuffer(PERFT_WORK_AT + 8 * units.length);
+    const words = new Int32Array(work, 0, 2);
+    const counts = new BigUint64Array(work, PERFT_WORK_AT, units.length);
     const round = this.beginRound();
-    const parts: { move: string; slot: number }[][] = Array.from({ length: this.count }, () => []);
-    rootMoves.forEach((move, slot) => parts[slot % this.count].push({ move, slot }));
-    this.helpers.forEach((h, i) => h.send({ kind: "perft", round, position, depth, hashed, moves: parts[i + 1] }, { resolve: () => undefined, reject: () => undefined }));
-    const out: bigint[] = new Array<bigint>(rootMoves.length);
-    for (const { move, slot } of parts[0]) out[slot] = countBelow(move);
-    if (!this.waitForHelpers()) throw new Error("a search thread did not finish its part of the perft; the threads were restarted");
-    for (let t = 1; t < this.count; t++) for (const { slot } of parts[t]) out[slot] = this.counts[slot];
-    return out;
+    this.broadcast({ kind: "perft", round, position, units, depth, hashed, work });
+    for (let i = Atomics.add(words, PERFT_NEXT, 1); i < units.length; i = Atomics.add(words, PERFT_NEXT, 1)) {
+      counts[i] = countUnit(units[i]);
+      const finished = Atomics.add(words, PERFT_FINISHED, 1) + 1; // (not in the call: onProgress?.() skips its arguments)
+      onProgress?.(finished, units.length);
+    }
+    // A helper's last unit can be long (deep perfts): no time limit on the wait; a helper
+    // that traps still ends its part (thread-worker.ts), and the count below tells.
+    this.waitForHelpers(Infinity);
+    if (Atomics.load(words, PERFT_FINISHED) !== units.length) throw new Error("a search thread failed during the perft; its part was not counted");
+    onProgress?.(units.length, units.length);
+    return Array.from(counts);
   }
 
-  /** Waits until every helper has ended its part of the round; after HELPER_WAIT_MS the
-   *  helpers are restarted and false is returned. */
-  private waitForHelpers(): boolean {
-    const deadline = performance.now() + HELPER_WAIT_MS;
+  /** Waits until every helper has ended its part of the round; after waitMs the helpers are
+   *  restarted and false is returned. */
+  private waitForHelpers(waitMs = HELPER_WAIT_MS): boolean {
+    const deadline = performance.now() + waitMs;
     for (;;) {
       const running = Atomics.load(this.words, THREAD_CONTROL_RUNNING);
       if (running <= 0) return true;

@@ -9,11 +9,14 @@ import type { EngineBuild } from "./wasm.js";
  *  round's number (a request of an older round is skipped and counted by nobody). */
 export const THREAD_CONTROL_RUNNING = 0;
 export const THREAD_CONTROL_ROUND = 1;
-/** Byte offset of the perft counts (u64 slots, one per root move) in the control buffer. */
-export const PERFT_SLOTS_AT = 8;
-/** Root moves a position can have at most (one slot each). */
-export const PERFT_SLOTS = 256;
-export const THREAD_CONTROL_BYTES = PERFT_SLOTS_AT + PERFT_SLOTS * 8;
+export const THREAD_CONTROL_BYTES = 8;
+
+/** A perft's work buffer (a SharedArrayBuffer of PERFT_WORK_AT + 8 bytes per unit): the Int32
+ *  words PERFT_NEXT (the next unit to take: each thread takes one with Atomics.add) and
+ *  PERFT_FINISHED (units counted so far), then each unit's count (u64). */
+export const PERFT_NEXT = 0;
+export const PERFT_FINISHED = 1;
+export const PERFT_WORK_AT = 8;
 
 /** A helper's start-up data. */
 export interface ThreadInit {
@@ -44,8 +47,8 @@ export type ThreadRequest =
   | { kind: "newGame" }
   /** Search the position until the shared stop request (or to depth). */
   | { kind: "search"; round: number; position: ThreadPosition; depth?: number }
-  /** Count perft(depth - 1) below each of these root moves into its slot (hashed: through
-   *  the shared table). */
-  | { kind: "perft"; round: number; position: ThreadPosition; depth: number; hashed: boolean; moves: { move: string; slot: number }[] }
+  /** Take units (move sequences from the position) from the work buffer until none is left,
+   *  and count perft(depth) below each into its slot (hashed: through the shared table). */
+  | { kind: "perft"; round: number; position: ThreadPosition; units: string[][]; depth: number; hashed: boolean; work: SharedArrayBuffer }
   /** Test hook: make the wasm trap (the helper re-creates its engine). */
   | { kind: "crashForTesting" };

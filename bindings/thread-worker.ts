@@ -10,19 +10,17 @@ import type { EngineExports } from "./wasm.js";
 import { serveWorker } from "./worker-host.js";
 import type { RequestHandler } from "./worker-host.js";
 import { openPort } from "#worker-port";
-import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_SLOTS_AT } from "./thread-protocol.js";
+import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_NEXT, PERFT_FINISHED, PERFT_WORK_AT } from "./thread-protocol.js";
 import type { ThreadInit, ThreadRequest } from "./thread-protocol.js";
 
 class ThreadHandler implements RequestHandler<ThreadRequest, never> {
   private wasm!: EngineExports;
   private readonly control: Int32Array;
-  private readonly counts: BigUint64Array;
   // Option calls, replayed into a fresh instance after a trap.
   private options = new Map<string, ThreadRequest>();
 
   private constructor(private readonly init: ThreadInit) {
     this.control = new Int32Array(init.control);
-    this.counts = new BigUint64Array(init.control, PERFT_SLOTS_AT);
   }
 
   static async create(init: ThreadInit): Promise<ThreadHandler> {
@@ -77,13 +75,17 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
       case "crashForTesting":
         w.trapForTesting();
         return undefined;
-      case "perft":
+      case "perft": {
         if (Atomics.load(this.control, THREAD_CONTROL_ROUND) !== req.round) return undefined;
-        for (const { move, slot } of req.moves) {
-          this.position(req.position.fen, [...req.position.moves, move], req.position.chess960);
-          this.counts[slot] = req.depth <= 1 ? 1n : req.hashed ? w.perftHashed(req.depth - 1) : w.perft(req.depth - 1);
+        const words = new Int32Array(req.work, 0, 2);
+        const counts = new BigUint64Array(req.work, PERFT_WORK_AT, req.units.length);
+        for (let i = Atomics.add(words, PERFT_NEXT, 1); i < req.units.length; i = Atomics.add(words, PERFT_NEXT, 1)) {
+          this.position(req.position.fen, [...req.position.moves, ...req.units[i]], req.position.chess960);
+          counts[i] = req.hashed ? w.perftHashed(req.depth) : w.perft(req.depth);
+          Atomics.add(words, PERFT_FINISHED, 1);
         }
         return undefined;
+      }
     }
   }
 

@@ -542,7 +542,7 @@ export class UciSession {
     await this.finishSearch();
     this.checkPositionAccepted("go perft");
     const hashMb = this.spins.find((o) => o.name === "PerftHash")!.value;
-    let total = 0;
+    let total = 0n;
     for (const { move, nodes } of await this.engine.divide(depth, hashMb > 0 ? { hashMb } : undefined)) {
       this.send(`${move}: ${nodes}`);
       total += nodes;

@@ -14,7 +14,7 @@ export const CHESS960_PERFT_SUITE = new URL("./data/chess960-perft.epd", import.
 export interface PerftCase {
   fen: string;
   /** counts[d - 1] is perft(d). */
-  counts: number[];
+  counts: bigint[];
   /** What the position tests (the line's last field). */
   what: string;
 }
@@ -26,7 +26,7 @@ export function parsePerftSuite(text: string): PerftCase[] {
     .filter((l) => l.trim() && !l.startsWith("#"))
     .map((line) => {
       const parts = line.split(";").map((p) => p.trim());
-      const counts = parts.filter((p) => /^D\d+ /.test(p)).map((p) => Number(p.split(" ")[1]));
+      const counts = parts.filter((p) => /^D\d+ /.test(p)).map((p) => BigInt(p.split(" ")[1]));
       return { fen: parts[0], counts, what: parts[parts.length - 1] };
     });
 }
@@ -51,7 +51,7 @@ export async function narrowPerftDifference(core: Core, reference: PerftReferenc
   const moves: string[] = [];
   for (let left = depth; left >= 1; left--) {
     core.setPosition(fen, moves);
-    const ours = new Map(core.divide(left).map((e) => [e.move, e.nodes] as [string, number]));
+    const ours = new Map(core.divide(left).map((e) => [e.move, e.nodes]));
     const theirs = await reference.divide(uciPosition(fen, moves), left);
     const keys = new Set([...ours.keys(), ...theirs.keys()]);
     const bad = [...keys].find((k) => ours.get(k) !== theirs.get(k));
@@ -68,8 +68,8 @@ export async function narrowPerftDifference(core: Core, reference: PerftReferenc
 export interface PerftComparison {
   fen: string;
   depth: number;
-  ours: number;
-  theirs: number;
+  ours: bigint;
+  theirs: bigint;
   oursMs: number;
   theirsMs: number;
   /** Where the counts part, when they differ (narrowPerftDifference). */

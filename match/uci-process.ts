@@ -190,22 +190,22 @@ export class UciProcess {
   }
 
   /** Runs `go perft depth` on the given position and returns [nodes, milliseconds]. */
-  async perft(position: string, depth: number, timeoutMs = 600_000): Promise<[number, number]> {
+  async perft(position: string, depth: number, timeoutMs = 600_000): Promise<[bigint, number]> {
     this.send(`position ${position}`);
     await this.isReady();
     const start = performance.now();
     this.send(`go perft ${depth}`);
     const line = await this.waitFor((x) => x.startsWith("Nodes searched"), timeoutMs);
     const ms = performance.now() - start;
-    return [Number(line.split(":")[1]), ms];
+    return [BigInt(line.split(":")[1].trim()), ms];
   }
 
   /** `go perft depth` in `position ...`, read as a divide: each root move's count. */
-  async divide(position: string, depth: number, timeoutMs = 600_000): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
+  async divide(position: string, depth: number, timeoutMs = 600_000): Promise<Map<string, bigint>> {
+    const counts = new Map<string, bigint>();
     const listener = (line: string) => {
       const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(line);
-      if (m) counts.set(m[1], Number(m[2]));
+      if (m) counts.set(m[1], BigInt(m[2]));
     };
     this.listeners.push(listener);
     try {

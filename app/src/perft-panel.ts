@@ -45,10 +45,10 @@ export class PerftPanel {
       await engine.setPosition(node.fen);
       const start = performance.now();
       const entries: DivideEntry[] = divide ? await engine.divide(depth) : [];
-      const nodes = divide ? entries.reduce((sum, e) => sum + e.nodes, 0) : await engine.perft(depth);
+      const nodes = divide ? entries.reduce((sum, e) => sum + e.nodes, 0n) : await engine.perft(depth);
       const ms = performance.now() - start;
       if (run !== this.running) return;
-      const nps = ms > 0 ? Math.round((nodes / ms) * 1000) : 0;
+      const nps = ms > 0 ? Math.round((Number(nodes) / ms) * 1000) : 0;
       this.view.result.textContent = `depth ${depth}: ${nodes.toLocaleString("en")} nodes in ${ms.toFixed(0)} ms, ${nps.toLocaleString("en")} nodes/s`;
       this.view.result.dataset.nodes = String(nodes);
       const sans = new Map(tree.legalMoves(node).map((m) => [m.uci, m.san]));

@@ -94,7 +94,7 @@ describe("Core and helper arguments", () => {
     await expect(perft(START_FEN, 1.5)).rejects.toThrow(RangeError);
     await expect(legalMoves(42 as unknown as string)).rejects.toThrow(new TypeError("FEN must be a string, got number"));
     await expect(toSan(START_FEN, undefined as unknown as string)).rejects.toThrow(TypeError);
-    expect(await perft(START_FEN, 2)).toBe(400);
+    expect(await perft(START_FEN, 2)).toBe(400n);
   });
 });
 

@@ -7,10 +7,10 @@ const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 
 describe("helper functions", () => {
   it("perft and divide", async () => {
-    expect(await perft(START_FEN, 4)).toBe(197281);
+    expect(await perft(START_FEN, 4)).toBe(197281n);
     const d = await divide(KIWIPETE, 2);
     expect(d.length).toBe(48);
-    expect(d.reduce((s, e) => s + e.nodes, 0)).toBe(2039);
+    expect(d.reduce((s, e) => s + e.nodes, 0n)).toBe(2039n);
   });
 
   it("legal moves in UCI notation, castling as the king's move", async () => {
@@ -127,7 +127,7 @@ describe("bad input throws errors that name the problem", () => {
   });
 
   it("the engine keeps working after errors", async () => {
-    expect(await perft(START_FEN, 3)).toBe(8902);
+    expect(await perft(START_FEN, 3)).toBe(8902n);
   });
 });
 

@@ -90,7 +90,7 @@ describe.each([
     await sleep(200);
     e.stop();
     await running;
-    expect(await within(counted, 5000, "perft after stop")).toBe(8902);
+    expect(await within(counted, 5000, "perft after stop")).toBe(8902n);
   });
 });
 
@@ -130,8 +130,8 @@ describe("Engine analysis rules", () => {
     const afterE4 = e.perft(1);
     const moves = e.legalMoves();
     expect(await isLegal(KIWIPETE, [], (await searched).bestmove)).toBe(true);
-    expect(await atStart).toBe(400);
-    expect(await afterE4).toBe(20);
+    expect(await atStart).toBe(400n);
+    expect(await afterE4).toBe(20n);
     expect((await moves).length).toBe(20);
   });
 
@@ -148,7 +148,7 @@ describe("Engine analysis rules", () => {
     const e = await make();
     await e.setPosition(KIWIPETE, ["e1g1"]);
     await e.bench(1);
-    expect(await e.perft(1)).toBe(43);
+    expect(await e.perft(1)).toBe(43n);
     const r = await e.search({ depth: 2 });
     expect(await isLegal(KIWIPETE, ["e1g1"], r.bestmove)).toBe(true);
   });

@@ -22,7 +22,7 @@ describe("Engine", () => {
     expect(await e.fen()).toBe("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     expect((await e.legalMoves()).length).toBe(29);
     await e.setPosition(KIWIPETE);
-    expect(await e.perft(3)).toBe(97862);
+    expect(await e.perft(3)).toBe(97862n);
     expect((await e.divide(1)).length).toBe(48);
     expect(await e.toSan("e1g1")).toBe("O-O");
     expect(await e.fromSan("Nxf7")).toBe("e5f7");
@@ -126,7 +126,7 @@ describe("Engine", () => {
     expect((await e.info()).build).toMatch(/^(nnue|classical)$/);
     await e.setPosition(KIWIPETE);
     const [nodes, result, strength] = await Promise.all([e.perft(2), e.search({ depth: 3 }), e.strength()]);
-    expect(nodes).toBe(2039);
+    expect(nodes).toBe(2039n);
     expect(await e.legalMoves()).toContain(result.bestmove);
     expect(strength.skillLevel).toBe(20);
   });

@@ -35,7 +35,7 @@ describe.each(SLIDER_BACKENDS)("perft suite, $name sliders", (backend) => {
   it("divide sums to perft and lists every legal move once", () => {
     core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     const entries = core.divide(3);
-    expect(entries.reduce((s, e) => s + e.nodes, 0)).toBe(97862);
+    expect(entries.reduce((s, e) => s + e.nodes, 0n)).toBe(97862n);
     expect(entries.map((e) => e.move).sort()).toEqual(core.legalMoves().sort());
   });
 
@@ -93,11 +93,21 @@ describe("hashed perft", () => {
     core.setChess960(false);
   });
 
+  it("reports its progress unit by unit (the positions two plies down) and counts the same", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const seen: [number, number][] = [];
+    expect(core.perft(4, { hashMb: 2, onProgress: (finished, units) => seen.push([finished, units]) })).toBe(4085603n);
+    expect(seen.length).toBe(2039); // perft(2): one unit per position two plies down
+    expect(seen.every(([f, n], i) => f === i + 1 && n === 2039)).toBe(true);
+    expect(core.divide(3, { onProgress: () => undefined })).toEqual(core.divide(3));
+    expect(() => core.perft(4, { onProgress: 1 as never })).toThrow(/onProgress must be a function/);
+  });
+
   it("gives the search its table back, cleared, at its own size", () => {
     core.setPosition("startpos");
     core.search({ depth: 8 });
     expect(core.exports.infoHashfull()).toBeGreaterThan(0);
-    expect(core.perft(4, { hashMb: 64 })).toBe(197281);
+    expect(core.perft(4, { hashMb: 64 })).toBe(197281n);
     expect(core.hashMb()).toBe(16);
     expect(core.exports.infoHashfull()).toBe(0);
   });
@@ -107,6 +117,6 @@ describe("hashed perft", () => {
     expect(() => core.perft(3, { hashMb: 1.5 })).toThrow(/hashMb must be an integer/);
     expect(() => core.divide(3, { hashMB: 4 } as never)).toThrow(/unknown perft option "hashMB"/);
     expect(() => core.perft(3, "4" as never)).toThrow(/perft option/);
-    expect(core.perft(3)).toBe(8902);
+    expect(core.perft(3)).toBe(8902n);
   });
 });

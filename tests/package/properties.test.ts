@@ -131,14 +131,14 @@ describe("properties over random games", () => {
     fc.assert(
       fc.property(randomGame, fc.integer({ min: 1, max: 3 }), (game, depth) => {
         // Along the game, the counting path (perft 1) agrees with the generated move list.
-        reach(core, game, () => expect(core.perft(1), core.fen()).toBe(core.legalMoves().length));
+        reach(core, game, () => expect(core.perft(1), core.fen()).toBe(BigInt(core.legalMoves().length)));
         const fen = core.fen();
         const entries = core.divide(depth);
         expect(entries.map((e) => e.move).sort(), fen).toEqual(core.legalMoves().sort());
-        expect(entries.reduce((s, e) => s + e.nodes, 0), fen).toBe(core.perft(depth));
+        expect(entries.reduce((s, e) => s + e.nodes, 0n), fen).toBe(core.perft(depth));
         for (const e of entries) {
           other.setPosition(fen, [e.move]);
-          expect(depth === 1 ? 1 : other.perft(depth - 1), `${e.move} in ${fen}`).toBe(e.nodes);
+          expect(depth === 1 ? 1n : other.perft(depth - 1), `${e.move} in ${fen}`).toBe(e.nodes);
         }
       }),
       { numRuns: Math.ceil(RUNS / 3) },

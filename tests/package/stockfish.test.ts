@@ -36,7 +36,7 @@ function* randomPlayouts(core: Core, seed: number, count: number, start: (i: num
 
 /** Our divide of core's position at depth and Stockfish's of fen, move by move. */
 async function expectSameDivide(core: Core, sf: UciProcess, fen: string, depth: number): Promise<void> {
-  const ours = new Map(core.divide(depth).map((e) => [e.move, e.nodes] as [string, number]));
+  const ours = new Map(core.divide(depth).map((e) => [e.move, e.nodes]));
   expect(ours, fen).toEqual(await sf.divide(`fen ${fen}`, depth));
 }
 

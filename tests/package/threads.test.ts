@@ -66,6 +66,11 @@ describe("searches and perft on several threads", () => {
     expect(two.perft(5, { hashMb: 4 })).toBe(one.perft(5));
     expect(two.divide(4, { hashMb: 1 })).toEqual(one.divide(4));
     expect(two.hashMb()).toBe(16);
+    // The units two plies down, taken in turn by both threads; the progress counts them all.
+    const seen: number[] = [];
+    expect(two.perft(5, { onProgress: (finished, units) => seen.push(units - finished) })).toBe(one.perft(5));
+    expect(seen[seen.length - 1]).toBe(0);
+    expect(seen.every((left, i) => i === 0 || left <= seen[i - 1])).toBe(true);
   });
 
   it("helpers stop with the main thread: a stopped infinite search returns at once", async () => {
@@ -93,7 +98,7 @@ describe("searches and perft on several threads", () => {
     for (const n of [4, 8]) {
       const c = await core(n);
       c.setPosition(KIWIPETE);
-      expect(c.perft(4)).toBe(4085603);
+      expect(c.perft(4)).toBe(4085603n);
       const r = c.search({ depth: 9 });
       expect(c.legalMoves()).toContain(r.bestmove);
       c.setPosition("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
@@ -117,7 +122,7 @@ describe("searches and perft on several threads", () => {
     const r = c.search({ depth: 10 });
     expect(r.depth).toBe(10);
     c.setPosition(KIWIPETE);
-    expect(c.perft(4)).toBe(4085603);
+    expect(c.perft(4)).toBe(4085603n);
   });
 });
 
