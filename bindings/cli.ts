@@ -1,49 +1,77 @@
 #!/usr/bin/env node
-// The UCI engine on stdin/stdout (the package's bin and `npm start`). The protocol runs on
-// this thread; the search runs in a worker thread, so input is always read.
+// The package's command line (its bin, and `npm start`): `wasmchess [uci]`, the UCI engine on
+// stdin/stdout (the default command), and `wasmchess perft`. --help and --version answer as
+// command-line programs do; a usage error is one line on stderr and exit status 2, a bad
+// position or a failed run one line and exit status 1. Each command's module is loaded only
+// when it runs, so the UCI engine starts as fast as it did alone.
 
-import { createInterface } from "node:readline";
-import { readFileSync, writeFileSync } from "node:fs";
-import { Engine } from "./engine.js";
-import { UciSession } from "./uci.js";
-import { collectIfGrown, limitYoungGeneration } from "./idle-gc.js";
+import { createRequire } from "node:module";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { HASH_MIN_MB, HASH_MAX_MB, MAX_PERFT_DEPTH, START_FEN, THREADS_MAX } from "./core.js";
+
+const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+
+/** An integer option's parser: from min to max, or a usage error that says so. */
+function integer(name: string, min: number, max: number): (text: string) => number {
+  return (text) => {
+    const n = Number(text);
+    if (!/^\s*-?\d+\s*$/.test(text) || n < min || n > max) throw new InvalidArgumentError(`${name} is an integer from ${min} to ${max}.`);
+    return n;
+  };
+}
 
 // WASMCHESS_BUILD=classical runs the hand-crafted evaluation (default: the network build
 // where the host has wasm SIMD).
 const build = process.env.WASMCHESS_BUILD;
 if (build !== undefined && build !== "nnue" && build !== "classical") {
-  process.stderr.write(`WASMCHESS_BUILD must be nnue or classical, not ${JSON.stringify(build)}\n`);
+  process.stderr.write(`wasmchess: WASMCHESS_BUILD must be nnue or classical, not ${JSON.stringify(build)}\n`);
   process.exit(2);
 }
-// --tune offers the search's tunable parameters as UCI options (bench/spsa.ts tunes them).
-const unknown = process.argv.slice(2).filter((a) => a !== "--tune");
-if (unknown.length > 0) {
-  process.stderr.write(`unknown argument ${JSON.stringify(unknown[0].slice(0, 60))}; the only one is --tune\n`);
-  process.exit(2);
-}
-const tune = process.argv.includes("--tune");
-// open(): commands are read as soon as the in-thread rules instance is up; the worker starts
-// after the first readyok (or the first command that needs it, which waits for it).
-limitYoungGeneration();
-const engine = await Engine.open({ build });
-const session = new UciSession(engine, (line) => {
-  process.stdout.write(line + "\n");
-  if (line === "readyok") engine.startWorker();
-  if (line.startsWith("bestmove")) setImmediate(collectIfGrown);
-}, {
-  readFile: (path) => readFileSync(path),
-  writeFile: (path, bytes) => writeFileSync(path, bytes),
-  tune,
-});
-const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
 
-async function quit(): Promise<void> {
-  input.close();
-  await session.quit();
-  process.exit(0);
-}
+const program = new Command("wasmchess")
+  .description("A chess engine in WebAssembly: the UCI engine (the default command) and perft.")
+  .version(version, "-V, --version", "print the version")
+  .helpOption("-h, --help", "show this help")
+  .showSuggestionAfterError()
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`wasmchess: ${text.trim().replace(/^error: /, "").replace(/\s*\n\s*/g, " ")}\n`) });
 
-input.on("line", (line) => {
-  if (!session.handle(line)) void quit();
-});
-input.on("close", () => void quit());
+program
+  .command("uci", { isDefault: true })
+  .description("the UCI engine on stdin/stdout (the default command)")
+  .option("--tune", "offer the search's tunable parameters as UCI options (bench/spsa.ts)")
+  .action(async (opts: { tune?: boolean }) => {
+    const { runUci } = await import("./cli-uci.js");
+    await runUci({ tune: opts.tune === true, build: build as "nnue" | "classical" | undefined });
+  });
+
+program
+  .command("perft")
+  .description("count the leaves of the legal move tree to a depth; a progress bar on a terminal, a line of JSON last")
+  .requiredOption("-d, --depth <n>", `depth, 1 to ${MAX_PERFT_DEPTH}`, integer("--depth", 1, MAX_PERFT_DEPTH))
+  .option("-f, --fen <fen>", "the position (default: the start position)", START_FEN)
+  .option("-H, --hash <mb>", `hashed perft with a table of this many MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB))
+  .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX), 1)
+  .option("--divide", "print each root move's count first, as go perft does")
+  .option("--chess960", "read the FEN as Chess960 (X-FEN or Shredder-FEN castling)")
+  .addOption(new Option("--no-progress", "no progress bar, even on a terminal"))
+  .action(async (opts: { depth: number; fen: string; hash?: number; threads: number; divide?: boolean; chess960?: boolean; progress: boolean }) => {
+    const { runPerft } = await import("./cli-perft.js");
+    await runPerft({
+      depth: opts.depth, fen: opts.fen, hash: opts.hash, threads: opts.threads, divide: opts.divide === true,
+      chess960: opts.chess960 === true, progress: opts.progress && process.stderr.isTTY === true,
+    });
+    process.exit(0); // the threads' workers are gone; nothing else to wait for
+  });
+
+try {
+  await program.parseAsync();
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // --help and --version print and end with 0; usage errors have printed their line.
+    process.exit(err.exitCode === 0 ? 0 : 2);
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`wasmchess: ${message.split("\n")[0]}\n`);
+  process.exit(1);
+}

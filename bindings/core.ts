@@ -43,9 +43,9 @@ export interface PerftOptions {
 /** Options of a Core's perft and divide, which run in the caller's thread. */
 export interface CorePerftOptions extends PerftOptions {
   /** Called as the perft goes, with the units (the positions two plies below the root, from
-   *  depth THREADED_PERFT_DEPTH) counted so far and their number, between the calling
-   *  thread's own units. */
-  onProgress?: (finished: number, units: number) => void;
+   *  depth THREADED_PERFT_DEPTH) counted so far, their number and the leaves counted so far,
+   *  between the calling thread's own units. */
+  onProgress?: (finished: number, units: number, nodes: bigint) => void;
 }
 
 /** The table size of a hashed perft, or undefined for none; throws on a bad option. */
@@ -465,13 +465,15 @@ export class Core {
         rootOf.push(r);
       }
     });
+    let sum = 0n;
     const countUnit = (moves: readonly string[]) =>
       this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth - 2) : w.perft(depth - 2))));
     const counts = this.threads
       ? this.threads.perft(this.game, units, depth - 2, hashed, countUnit, onProgress)
       : units.map((u, i) => {
           const c = countUnit(u);
-          onProgress?.(i + 1, units.length);
+          sum += c;
+          onProgress?.(i + 1, units.length, sum);
           return c;
         });
     const out = roots.map((move) => ({ move, nodes: 0n }));

@@ -9,7 +9,7 @@
 import { WorkerClient } from "./worker-client.js";
 import { createSharedMemory, createTableInstance } from "./wasm.js";
 import type { EngineBuild } from "./wasm.js";
-import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, THREAD_CONTROL_BYTES, PERFT_NEXT, PERFT_FINISHED, PERFT_WORK_AT } from "./thread-protocol.js";
+import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, THREAD_CONTROL_BYTES, PERFT_NEXT, PERFT_FINISHED, PERFT_NODES_AT, PERFT_WORK_AT } from "./thread-protocol.js";
 import type { ThreadInit, ThreadRequest, ThreadPosition } from "./thread-protocol.js";
 
 /** How long the main thread waits for a helper to end its part before it restarts the
@@ -130,25 +130,28 @@ export class SearchThreads {
   /** A perft split into units (move sequences from the position), perft(depth) below each,
    *  on every thread (hashed: through the shared table): each thread, the main one with
    *  countUnit(moves), takes the next unit until none is left, so a long unit does not hold
-   *  the others up. onProgress(finished, units) follows the units counted, between the main
-   *  thread's own. Returns each unit's count, in the order given. */
+   *  the others up. onProgress(finished, units, nodes) follows the units and the leaves
+   *  counted, between the main thread's own units. Returns each unit's count, in the order
+   *  given. */
   perft(position: ThreadPosition, units: string[][], depth: number, hashed: boolean, countUnit: (moves: readonly string[]) => bigint,
-    onProgress?: (finished: number, units: number) => void): bigint[] {
+    onProgress?: (finished: number, units: number, nodes: bigint) => void): bigint[] {
     const work = new SharedArrayBuffer(PERFT_WORK_AT + 8 * units.length);
     const words = new Int32Array(work, 0, 2);
+    const nodes = new BigInt64Array(work, PERFT_NODES_AT, 1);
     const counts = new BigUint64Array(work, PERFT_WORK_AT, units.length);
     const round = this.beginRound();
     this.broadcast({ kind: "perft", round, position, units, depth, hashed, work });
     for (let i = Atomics.add(words, PERFT_NEXT, 1); i < units.length; i = Atomics.add(words, PERFT_NEXT, 1)) {
       counts[i] = countUnit(units[i]);
+      const sum = Atomics.add(nodes, 0, counts[i]) + counts[i];
       const finished = Atomics.add(words, PERFT_FINISHED, 1) + 1; // (not in the call: onProgress?.() skips its arguments)
-      onProgress?.(finished, units.length);
+      onProgress?.(finished, units.length, sum);
     }
     // A helper's last unit can be long (deep perfts): no time limit on the wait; a helper
     // that traps still ends its part (thread-worker.ts), and the count below tells.
     this.waitForHelpers(Infinity);
     if (Atomics.load(words, PERFT_FINISHED) !== units.length) throw new Error("a search thread failed during the perft; its part was not counted");
-    onProgress?.(units.length, units.length);
+    onProgress?.(units.length, units.length, Atomics.load(nodes, 0));
     return Array.from(counts);
   }
 

@@ -13,10 +13,12 @@ export const THREAD_CONTROL_BYTES = 8;
 
 /** A perft's work buffer (a SharedArrayBuffer of PERFT_WORK_AT + 8 bytes per unit): the Int32
  *  words PERFT_NEXT (the next unit to take: each thread takes one with Atomics.add) and
- *  PERFT_FINISHED (units counted so far), then each unit's count (u64). */
+ *  PERFT_FINISHED (units counted so far), the leaves counted so far (a BigInt64 at byte
+ *  PERFT_NODES_AT), then each unit's count (u64). */
 export const PERFT_NEXT = 0;
 export const PERFT_FINISHED = 1;
-export const PERFT_WORK_AT = 8;
+export const PERFT_NODES_AT = 8;
+export const PERFT_WORK_AT = 16;
 
 /** A helper's start-up data. */
 export interface ThreadInit {

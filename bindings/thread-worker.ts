@@ -10,7 +10,7 @@ import type { EngineExports } from "./wasm.js";
 import { serveWorker } from "./worker-host.js";
 import type { RequestHandler } from "./worker-host.js";
 import { openPort } from "#worker-port";
-import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_NEXT, PERFT_FINISHED, PERFT_WORK_AT } from "./thread-protocol.js";
+import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_NEXT, PERFT_FINISHED, PERFT_NODES_AT, PERFT_WORK_AT } from "./thread-protocol.js";
 import type { ThreadInit, ThreadRequest } from "./thread-protocol.js";
 
 class ThreadHandler implements RequestHandler<ThreadRequest, never> {
@@ -78,10 +78,12 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
       case "perft": {
         if (Atomics.load(this.control, THREAD_CONTROL_ROUND) !== req.round) return undefined;
         const words = new Int32Array(req.work, 0, 2);
+        const nodes = new BigInt64Array(req.work, PERFT_NODES_AT, 1);
         const counts = new BigUint64Array(req.work, PERFT_WORK_AT, req.units.length);
         for (let i = Atomics.add(words, PERFT_NEXT, 1); i < req.units.length; i = Atomics.add(words, PERFT_NEXT, 1)) {
           this.position(req.position.fen, [...req.position.moves, ...req.units[i]], req.position.chess960);
           counts[i] = req.hashed ? w.perftHashed(req.depth) : w.perft(req.depth);
+          Atomics.add(nodes, 0, counts[i]);
           Atomics.add(words, PERFT_FINISHED, 1);
         }
         return undefined;

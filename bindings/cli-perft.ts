@@ -1,0 +1,72 @@
+// `wasmchess perft`: perft of a position from the command line, hashed (--hash MB) and on
+// several threads (--threads N), with a progress bar on a terminal (the positions two plies
+// down counted, the leaves per second, the time left) and, last, one line of JSON on stdout
+// for scripts: {"fen":...,"depth":...,"nodes":...,"seconds":...} (with --divide, each root
+// move's count before it, as `go perft` prints them). Counts are exact past 2^53: "nodes" is
+// written as the integer's digits.
+
+import { SingleBar } from "cli-progress";
+import { Core, START_FEN } from "./core.js";
+
+export interface PerftCommand {
+  depth: number;
+  fen: string;
+  hash?: number;
+  threads: number;
+  divide: boolean;
+  chess960: boolean;
+  /** Draw the progress bar (a terminal on stderr). */
+  progress: boolean;
+}
+
+/** "1.2 G" style counts for the bar. */
+function short(n: number): string {
+  const units = ["", " k", " M", " G", " T", " P"];
+  let i = 0;
+  while (n >= 1000 && i < units.length - 1) {
+    n /= 1000;
+    i++;
+  }
+  return `${n < 10 && i > 0 ? n.toFixed(2) : n < 100 && i > 0 ? n.toFixed(1) : Math.round(n)}${units[i]}`;
+}
+
+/** Runs the perft and prints its result; throws (with a one-line message) on bad input. */
+export async function runPerft(cmd: PerftCommand, out: (line: string) => void = (l) => process.stdout.write(l + "\n")): Promise<void> {
+  const core = await Core.create();
+  try {
+    core.setChess960(cmd.chess960);
+    core.setPosition(cmd.fen === "startpos" ? START_FEN : cmd.fen);
+    if (cmd.threads > 1) await core.setThreads(cmd.threads);
+    const bar = cmd.progress
+      ? new SingleBar({
+          format: "{bar} {percentage}% | {value}/{total} positions | {nodes} leaves, {nps} leaves/s | {duration_formatted} elapsed, ETA {eta_formatted}",
+          hideCursor: true,
+          clearOnComplete: true,
+          etaBuffer: 50,
+          stream: process.stderr,
+        })
+      : undefined;
+    const start = performance.now();
+    let started = false;
+    const onProgress = (finished: number, units: number, nodes: bigint) => {
+      if (!bar) return;
+      const seconds = (performance.now() - start) / 1000;
+      const payload = { nodes: short(Number(nodes)), nps: short(seconds > 0 ? Number(nodes) / seconds : 0) };
+      if (!started) {
+        bar.start(units, finished, payload);
+        started = true;
+      } else bar.update(finished, payload);
+    };
+    const options = { hashMb: cmd.hash, onProgress };
+    const entries = cmd.divide ? core.divide(cmd.depth, options) : undefined;
+    const nodes = entries ? entries.reduce((a, e) => a + e.nodes, 0n) : core.perft(cmd.depth, options);
+    const seconds = (performance.now() - start) / 1000;
+    bar?.stop();
+    for (const e of entries ?? []) out(`${e.move}: ${e.nodes}`);
+    // JSON.stringify cannot write a bigint: the count goes in as its digits, still JSON.
+    const json = JSON.stringify({ fen: core.fen(), depth: cmd.depth, nodes: "NODES", seconds: Number(seconds.toFixed(3)), threads: cmd.threads, hashMb: cmd.hash ?? 0 });
+    out(json.replace('"NODES"', nodes.toString()));
+  } finally {
+    core.dispose();
+  }
+}
