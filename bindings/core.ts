@@ -433,9 +433,7 @@ export class Core {
     const onProgress = perftProgress(options);
     return this.withPerftTable(hashMb, () => {
       const hashed = hashMb !== undefined;
-      if (depth >= THREADED_PERFT_DEPTH && (this.threads || onProgress)) {
-        return this.splitDivide(depth, hashed, onProgress).reduce((a, e) => a + e.nodes, 0n);
-      }
+      if (this.splits(depth, onProgress)) return this.splitDivide(depth, hashed, onProgress).reduce((a, e) => a + e.nodes, 0n);
       return this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth)));
     });
   }
@@ -451,6 +449,11 @@ export class Core {
     } finally {
       this.setHash(searchMb);
     }
+  }
+
+  /** Whether a perft of this depth is split into units: on threads, or for its progress. */
+  private splits(depth: number, onProgress: CorePerftOptions["onProgress"]): boolean {
+    return depth >= THREADED_PERFT_DEPTH && (this.threads !== undefined || onProgress !== undefined);
   }
 
   /** Divide (depth >= 3) in units, the positions two plies down, each counted to depth - 2:
@@ -506,9 +509,7 @@ export class Core {
   }
 
   private divideNow(depth: number, hashed: boolean, onProgress: CorePerftOptions["onProgress"]): DivideEntry[] {
-    if (depth >= THREADED_PERFT_DEPTH && (this.threads || onProgress)) {
-      return this.splitDivide(depth, hashed, onProgress);
-    }
+    if (this.splits(depth, onProgress)) return this.splitDivide(depth, hashed, onProgress);
     return this.guard((w) => {
       if (hashed) w.divideHashed(depth);
       else w.divide(depth);

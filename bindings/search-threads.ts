@@ -2,9 +2,8 @@
 // they share (the shared module's transposition table and header), the helpers themselves
 // (WorkerClients running thread-worker.ts), the options they must share, and each round of
 // work (a search, or a perft split into units that the threads take in turn) with the wait
-// for its end. The main thread
-// waits with Atomics.wait on the shared control words, since its own event loop is busy with
-// the search; the helpers' messages only carry requests.
+// for its end. The main thread waits with Atomics.wait on the shared control words, since its
+// own event loop is busy with the search; the helpers' messages only carry requests.
 
 import { WorkerClient } from "./worker-client.js";
 import { createSharedMemory, createTableInstance } from "./wasm.js";
