@@ -10,6 +10,7 @@ import {
 import { parseFen, makeFen, fenErrorText, START_FEN } from "./fen";
 import { perft as runPerft, divide as runDivide, divideSize, divideMove, divideCount, PERFT_MAX_DEPTH } from "./perft";
 import { moveToUci, parseUciMove, parseSan, sanMatchCount, moveToSan, legalMoveCount, legalMoveAt } from "./notation";
+import { seedKeys } from "./zobrist";
 import { SLIDER_BACKEND } from "./config";
 import { sliderTableBytes as tableBytes } from "./attacks";
 import { GAME_MOVES_MAX } from "./arena";
@@ -41,6 +42,12 @@ export function getFen(): string {
 /** Sets the start position. */
 export function setStartPosition(): void {
   parseFen(START_FEN);
+}
+
+/** Draws the Zobrist keys and hashed perft's lane keys anew from seed (0: the built-in ones);
+ *  set the position again after it (its key is stale). */
+export function setKeySeed(seed: u64): void {
+  seedKeys(seed);
 }
 
 /** Zobrist key of the current position. */

@@ -12,6 +12,7 @@ import { generateMoves, countLegalMoves, moveList, moveAt, GEN_ALL } from "./mov
 import { probePerft, storePerft } from "./perft-table";
 import { sharedProbePerft, sharedStorePerft } from "./host";
 import { tableIsShared } from "./tt";
+import { laneKey } from "./zobrist";
 
 /** Deepest perft accepted (one move list per ply). */
 export const PERFT_MAX_DEPTH = MAX_PLY - 1;
@@ -58,7 +59,8 @@ function perftAt(depth: i32, ply: i32): u64 {
 
 /** A second key of the position, independent of the Zobrist key: its bitboards, side to move,
  *  castling rights (with the castling rooks' squares, which Chess960 positions differ in) and
- *  en-passant square, each word through fmix with a constant of its own, the results XORed
+ *  en-passant square, each word XOR a random lane key of its own (zobrist.ts) through fmix,
+ *  the results XORed
  *  (independent lanes: startpos perft(8) spent 4.4 s on one chain of fmix, 0.7 s on these;
  *  docs/perft.md). The perft table checks both keys, so its entries hold for any root: a
  *  table need not be cleared between perfts. */
@@ -66,10 +68,10 @@ export function secondKey(): u64 {
   const rooks = <u64>(castlingRookSquare(0) & 127) | (<u64>(castlingRookSquare(1) & 127) << 7) |
     (<u64>(castlingRookSquare(2) & 127) << 14) | (<u64>(castlingRookSquare(3) & 127) << 21);
   const state = <u64>sideToMove | (<u64>castlingRights << 1) | (<u64>epSquare << 5) | (rooks << 12);
-  return fmix(pieces(PAWN) ^ 0x243f6a8885a308d3) ^ fmix(pieces(KNIGHT) ^ 0x13198a2e03707344) ^
-    fmix(pieces(BISHOP) ^ 0xa4093822299f31d0) ^ fmix(pieces(ROOK) ^ 0x082efa98ec4e6c89) ^
-    fmix(pieces(QUEEN) ^ 0x452821e638d01377) ^ fmix(pieces(KING) ^ 0xbe5466cf34e90c6c) ^
-    fmix(colorBB(WHITE) ^ 0xc0ac29b7c97c50dd) ^ fmix(state ^ 0x3f84d5b5b5470917);
+  return fmix(pieces(PAWN) ^ laneKey(0)) ^ fmix(pieces(KNIGHT) ^ laneKey(1)) ^
+    fmix(pieces(BISHOP) ^ laneKey(2)) ^ fmix(pieces(ROOK) ^ laneKey(3)) ^
+    fmix(pieces(QUEEN) ^ laneKey(4)) ^ fmix(pieces(KING) ^ laneKey(5)) ^
+    fmix(colorBB(WHITE) ^ laneKey(6)) ^ fmix(state ^ laneKey(7));
 }
 
 function perftHashedAt(depth: i32, ply: i32): u64 {

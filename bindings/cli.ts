@@ -54,12 +54,13 @@ program
   .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX), 1)
   .option("--divide", "print each root move's count first, as go perft does")
   .option("--chess960", "read the FEN as Chess960 (X-FEN or Shredder-FEN castling)")
+  .option("--verify", "count a second time with other Zobrist keys and compare, root move by root move")
   .addOption(new Option("--no-progress", "no progress bar, even on a terminal"))
-  .action(async (opts: { depth: number; fen: string; hash?: number; threads: number; divide?: boolean; chess960?: boolean; progress: boolean }) => {
+  .action(async (opts: { depth: number; fen: string; hash?: number; threads: number; divide?: boolean; chess960?: boolean; verify?: boolean; progress: boolean }) => {
     const { runPerft } = await import("./cli-perft.js");
     await runPerft({
       depth: opts.depth, fen: opts.fen, hash: opts.hash, threads: opts.threads, divide: opts.divide === true,
-      chess960: opts.chess960 === true, progress: opts.progress && process.stderr.isTTY === true,
+      chess960: opts.chess960 === true, verify: opts.verify === true, progress: opts.progress && process.stderr.isTTY === true,
     });
     process.exit(0); // the threads' workers are gone; nothing else to wait for
   });

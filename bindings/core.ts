@@ -140,7 +140,7 @@ export class Core {
   private threads: SearchThreads | undefined;
   // The options an instance re-made for another thread count is given again (the hash, the
   // position, MultiPV and the strength are kept elsewhere).
-  private settings: { moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array } = {
+  private settings: { moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array; keySeed?: number } = {
     params: new Map(),
   };
 
@@ -215,6 +215,7 @@ export class Core {
       if (s.moveOverhead !== undefined) w.setMoveOverhead(s.moveOverhead);
       if (s.features !== undefined) w.setSearchFeatures(s.features);
       for (const [i, v] of s.params) w.setSearchParam(i, v);
+      if (s.keySeed) w.setKeySeed(BigInt(s.keySeed));
     });
     if (s.network) this.loadNetwork(s.network);
     this.applyStrength();
@@ -225,6 +226,7 @@ export class Core {
     if (this.threads) {
       if (s.features !== undefined) this.threads.setOption("searchFeatures", s.features);
       for (const [i, v] of s.params) this.threads.setOption(`param:${i}`, v);
+      if (s.keySeed) this.threads.setOption("keySeed", s.keySeed);
     }
   }
 
@@ -558,6 +560,20 @@ export class Core {
   clearHash(): void {
     if (this.threads) this.threads.clearHash();
     else this.guard((w) => w.clearHash());
+  }
+
+  /** Draws the Zobrist keys, and the lane keys of hashed perft's second key, from another
+   *  seed (an integer from 0 to 2^32 - 1; 0: the built-in keys every build has), on every
+   *  thread: a perft run with two seeds checks itself, as the trusted deep perfts were
+   *  checked. The position stays; the transposition table is cleared (its keys are gone). */
+  setKeySeed(seed: number): void {
+    checkInteger("setKeySeed: seed", seed, 0, 2 ** 32 - 1);
+    this.settings.keySeed = seed;
+    this.guard((w) => w.setKeySeed(BigInt(seed)));
+    this.threads?.setOption("keySeed", seed);
+    this.clearHash();
+    const { fen, moves, chess960 } = this.game;
+    this.setPosition(fen, moves, chess960); // its key again, from the new keys
   }
 
   /** Number of principal variations a search reports (an integer from 1 to MULTIPV_MAX). */

@@ -43,7 +43,8 @@ export interface ThreadPosition {
 /** Main thread to helper. */
 export type ThreadRequest =
   /** An option every thread must share: the selectivity features, a search parameter
-   *  ("param:<index>") or the network ("network", the file's bytes). */
+   *  ("param:<index>"), the network ("network", the file's bytes) or the key seed
+   *  ("keySeed"). */
   | { kind: "option"; name: string; value: number | Uint8Array }
   /** Forget the game (histories; the main thread clears the shared table). */
   | { kind: "newGame" }

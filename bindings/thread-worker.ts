@@ -101,6 +101,7 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
   private option(req: Extract<ThreadRequest, { kind: "option" }>): void {
     const w = this.wasm;
     if (req.name === "searchFeatures") w.setSearchFeatures(req.value as number);
+    else if (req.name === "keySeed") w.setKeySeed(BigInt(req.value as number));
     else if (req.name === "network") {
       const bytes = req.value as Uint8Array;
       const ptr = w.networkBuffer(bytes.length);

@@ -254,18 +254,21 @@ describe("resuming a match from its PGN", () => {
   });
 
   it("names each way a game ends from the tags and reasons the runner writes", () => {
-    expect(endKindOf("normal", "+M1/9 0.010s White mates", "1-0")).toBe("checkmate");
-    expect(endKindOf("normal", "Draw by 3-fold repetition", "1/2-1/2")).toBe("threefold");
-    expect(endKindOf("normal", "Draw by fifty moves rule", "1/2-1/2")).toBe("fifty-moves");
-    expect(endKindOf("normal", "Draw by stalemate", "1/2-1/2")).toBe("stalemate");
-    expect(endKindOf("normal", "Draw by insufficient mating material", "1/2-1/2")).toBe("insufficient-material");
-    expect(endKindOf("adjudication", "Draw by adjudication: 30 moves played", "1/2-1/2")).toBe("max-moves");
-    expect(endKindOf("adjudication", "Draw by adjudication", "1/2-1/2")).toBe("draw-adjudication");
-    expect(endKindOf("adjudication", "White resigns by adjudication", "0-1")).toBe("resign-adjudication");
-    expect(endKindOf("time forfeit", "Black loses on time", "1-0")).toBe("time-forfeit");
-    expect(endKindOf("stalled connection", "White's engine does not reply", "0-1")).toBe("no-reply");
-    expect(endKindOf("abandoned", "Black's engine crashed: process ended", "1-0")).toBe("crash");
-    expect(endKindOf("abandoned", "White's engine could not be started: ENOENT", "0-1")).toBe("start-failure");
+    const cases: [string, string, "1-0" | "0-1" | "1/2-1/2", string][] = [
+      ["normal", "+M1/9 0.010s White mates", "1-0", "checkmate"],
+      ["normal", "Draw by 3-fold repetition", "1/2-1/2", "threefold"],
+      ["normal", "Draw by fifty moves rule", "1/2-1/2", "fifty-moves"],
+      ["normal", "Draw by stalemate", "1/2-1/2", "stalemate"],
+      ["normal", "Draw by insufficient mating material", "1/2-1/2", "insufficient-material"],
+      ["adjudication", "Draw by adjudication: 30 moves played", "1/2-1/2", "max-moves"],
+      ["adjudication", "Draw by adjudication", "1/2-1/2", "draw-adjudication"],
+      ["adjudication", "White resigns by adjudication", "0-1", "resign-adjudication"],
+      ["time forfeit", "Black loses on time", "1-0", "time-forfeit"],
+      ["stalled connection", "White's engine does not reply", "0-1", "no-reply"],
+      ["abandoned", "Black's engine crashed: process ended", "1-0", "crash"],
+      ["abandoned", "White's engine could not be started: ENOENT", "0-1", "start-failure"],
+    ];
+    for (const [termination, reason, result, kind] of cases) expect(endKindOf(termination, reason, result), reason).toBe(kind);
     expect(() => endKindOf("normal", "Black resigns", "1-0")).toThrow(/does not write/);
   });
 });

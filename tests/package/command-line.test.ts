@@ -47,6 +47,12 @@ describe("the wasmchess command line", () => {
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ nodes: 4085603, threads: 2, hashMb: 8 });
   });
 
+  it("--verify counts twice, the second time with other keys, and says so", () => {
+    const r = run("perft", "-d", "4", "-f", KIWIPETE, "--hash", "4", "--verify");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({ nodes: 4085603, verified: true });
+  });
+
   it("refuses bad input with one line and a non-zero status", () => {
     const cases: [string[], number, RegExp][] = [
       [["perft", "--depth", "0"], 2, /^wasmchess: option '-d, --depth <n>' argument '0' is invalid\. --depth is an integer from 1 to 20\.$/],

@@ -103,6 +103,18 @@ describe("hashed perft", () => {
     expect(() => core.perft(4, { onProgress: 1 as never })).toThrow(/onProgress must be a function/);
   });
 
+  it("counts the same with other Zobrist keys (setKeySeed), and seed 0 gives the built-in keys back", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ["e1g1"]);
+    const builtIn = core.key();
+    core.setKeySeed(12345);
+    expect(core.key()).not.toBe(builtIn);
+    expect(core.fen()).toBe("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+    expect(core.perft(4, { hashMb: 2 })).toBe(core.perft(4));
+    core.setKeySeed(0);
+    expect(core.key()).toBe(builtIn);
+    expect(() => core.setKeySeed(-1)).toThrow(/setKeySeed: seed must be an integer from 0 to 4294967295/);
+  });
+
   it("gives the search its table back, cleared, at its own size", () => {
     core.setPosition("startpos");
     core.search({ depth: 8 });

@@ -64,6 +64,9 @@ describe("searches and perft on several threads", () => {
     expect(two.divide(4)).toEqual(one.divide(4));
     // Hashed: both threads count through the shared module's table.
     expect(two.perft(5, { hashMb: 4 })).toBe(one.perft(5));
+    two.setKeySeed(99); // every thread draws the same new keys: the shared table still works for all
+    expect(two.perft(5, { hashMb: 4 })).toBe(one.perft(5));
+    two.setKeySeed(0);
     expect(two.divide(4, { hashMb: 1 })).toEqual(one.divide(4));
     expect(two.hashMb()).toBe(16);
     // The units two plies down, taken in turn by both threads; the progress counts them all.
