@@ -22,13 +22,16 @@ const PATH = (process.env.PATH ?? "")
   .filter((p) => !p.includes(`node_modules${sep}.bin`))
   .join(delimiter);
 
-/** npm with a cache of its own, offline: nothing is fetched from a registry. */
+/** npm preferring its cache: the package itself comes from the packed file, its dependencies
+ *  (commander and cli-progress, for the command line, and theirs) from the user's npm cache,
+ *  where installing this checkout has put most of them, or else from the npm registry (as
+ *  for a user installing the package). */
 function runNpm(args: string[], cwd: string): string {
   const run = spawnSync(npm, args, {
     cwd,
     encoding: "utf8",
     env: {
-      ...process.env, PATH, npm_config_cache: join(dir, "npm-cache"), npm_config_offline: "true",
+      ...process.env, PATH, npm_config_prefer_offline: "true",
       npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false",
     },
   });

@@ -1,9 +1,11 @@
 // Perft of the suites in match/data (counts from Stockfish) through the bindings, once per
 // slider backend's wasm build: perft.epd at every depth whose count stays under the node cap,
 // chess960-perft.epd (tricky Chess960 set-ups) up to 5 million nodes; deeper runs belong to
-// bench:perft, bench:sliders and bench:960.
+// bench:perft, bench:sliders and bench:960. Then hashed perft (the suite through a table, its
+// progress, other keys, the search's table given back) and the split into unique positions.
 import { describe, it, expect, beforeAll } from "vitest";
-import { Core } from "../../bindings/core.js";
+import { Core, START_FEN } from "../../bindings/core.js";
+import { uniquePositions } from "../../bindings/perft-split.js";
 import { CHESS960_PERFT_SUITE, PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
 import { SLIDER_BACKENDS } from "../../match/slider-backends.js";
 
@@ -130,5 +132,33 @@ describe("hashed perft", () => {
     expect(() => core.divide(3, { hashMB: 4 } as never)).toThrow(/unknown perft option "hashMB"/);
     expect(() => core.perft(3, "4" as never)).toThrow(/perft option/);
     expect(core.perft(3)).toBe(8902n);
+  });
+});
+
+describe("the positions a perft passes through (uniquePositions)", () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await Core.create();
+  });
+
+  it("finds the start position's 72,078 positions four plies down (the Grand Chess Tree's tasks), reached by perft(4) paths", () => {
+    core.setPosition("startpos");
+    const four = uniquePositions(core, 4);
+    expect(four.length).toBe(72078);
+    expect(four.reduce((s, p) => s + p.count, 0n)).toBe(197281n);
+    expect(core.fen()).toBe(START_FEN);
+  });
+
+  it("splits a perft exactly: the sum of count × perft(depth - ply) over the positions is perft(depth)", () => {
+    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const three = uniquePositions(core, 3);
+    expect(three.length).toBeLessThan(97862); // transpositions merged
+    let total = 0n;
+    for (const { fen, count } of three) {
+      core.setPosition(fen);
+      total += count * core.perft(2);
+    }
+    expect(total).toBe(193690690n);
+    expect(() => uniquePositions(core, 6)).toThrow(/ply must be an integer from 0 to 5, got 6/);
   });
 });
