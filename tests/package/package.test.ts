@@ -72,7 +72,12 @@ describe("the npm package", () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.license).toBe("MIT");
     expect(manifest.keywords).toContain("chess");
-    expect(manifest.dependencies ?? {}).toEqual({});
+    // The command line's two (commander, cli-progress), imported by its modules only: the
+    // library, and so a browser bundle, has none.
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["cli-progress", "commander"]);
+    const built = join(app, "node_modules/wasmchess/build");
+    const importers = readdirSync(built).filter((f) => f.endsWith(".js") && /from "(commander|cli-progress)"/.test(readFileSync(join(built, f), "utf8")));
+    expect(importers.sort()).toEqual(["cli-perft.js", "cli.js"]);
     for (const hook of ["preinstall", "install", "postinstall"]) expect(manifest.scripts?.[hook]).toBeUndefined();
     // The clone's prepare (the build) does nothing in an installed copy, even if it is run.
     expect(existsSync(join(app, "node_modules/assemblyscript"))).toBe(false);
