@@ -15,7 +15,8 @@ import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.j
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, THREADS_MAX };
 
-/** Depth from which perft and divide split their root moves over the threads. */
+/** Depth from which perft and divide are split into units, the positions two plies down,
+ *  which the threads take in turn. */
 const THREADED_PERFT_DEPTH = 4;
 
 /** The standard start position. Also the engine's export START_FEN, restated for use before
@@ -486,17 +487,24 @@ export class Core {
     return out;
   }
 
-  /** f() in the position after these legal moves, then the moves are taken back. */
-  private afterMoves<T>(moves: readonly string[], f: () => T): T {
-    this.guard((w) => {
-      for (const m of moves) w.playUciMove(m);
-    });
+  /** f() in the position after these UCI moves, which are then taken back (the position and
+   *  its history are as before, whatever f does or throws). Throws on an illegal move. */
+  afterMoves<T>(moves: readonly string[], f: () => T): T {
+    let played = 0;
     try {
+      this.guard((w) => {
+        for (const m of moves) {
+          if (!w.playUciMove(m)) throw new Error(`illegal move ${JSON.stringify(m)} in ${w.getFen()}`);
+          played++;
+        }
+      });
       return f();
     } finally {
-      this.guard((w) => {
-        for (let i = 0; i < moves.length; i++) w.undoLastMove();
-      });
+      if (played > 0) {
+        this.guard((w) => {
+          for (let i = 0; i < played; i++) w.undoLastMove();
+        });
+      }
     }
   }
 

@@ -27,26 +27,16 @@ function positionOf(fen: string): string {
 export function uniquePositions(core: Core, ply: number): SplitPosition[] {
   if (!Number.isInteger(ply) || ply < 0 || ply > MAX_SPLIT_PLY) throw new RangeError(`ply must be an integer from 0 to ${MAX_SPLIT_PLY}, got ${ply}`);
   const found = new Map<string, SplitPosition>();
-  const w = core.exports;
   const walk = (left: number): void => {
     if (left === 0) {
-      const fen = core.guard((x) => x.getFen());
+      const fen = core.fen();
       const key = positionOf(fen);
       const seen = found.get(key);
       if (seen) seen.count++;
       else found.set(key, { fen, count: 1n });
       return;
     }
-    const text = core.guard((x) => x.legalMovesUci());
-    if (!text) return;
-    for (const move of text.split(" ")) {
-      core.guard(() => w.playUciMove(move));
-      try {
-        walk(left - 1);
-      } finally {
-        core.guard(() => w.undoLastMove());
-      }
-    }
+    for (const move of core.legalMoves()) core.afterMoves([move], () => walk(left - 1));
   };
   walk(ply);
   return [...found.values()];

@@ -80,9 +80,12 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
         const words = new Int32Array(req.work, 0, 2);
         const nodes = new BigInt64Array(req.work, PERFT_NODES_AT, 1);
         const counts = new BigUint64Array(req.work, PERFT_WORK_AT, req.units.length);
+        this.position(req.position.fen, req.position.moves, req.position.chess960);
         for (let i = Atomics.add(words, PERFT_NEXT, 1); i < req.units.length; i = Atomics.add(words, PERFT_NEXT, 1)) {
-          this.position(req.position.fen, [...req.position.moves, ...req.units[i]], req.position.chess960);
+          const unit = req.units[i];
+          for (const m of unit) if (!w.playUciMove(m)) throw new Error(`thread ${this.init.index}: illegal move ${m} in ${w.getFen()}`);
           counts[i] = req.hashed ? w.perftHashed(req.depth) : w.perft(req.depth);
+          for (let k = 0; k < unit.length; k++) w.undoLastMove();
           Atomics.add(nodes, 0, counts[i]);
           Atomics.add(words, PERFT_FINISHED, 1);
         }
