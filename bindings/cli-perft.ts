@@ -23,8 +23,8 @@ export interface PerftCommand {
   progress: boolean;
 }
 
-/** "1.2 G" style counts for the bar. */
-function short(n: number): string {
+/** "1.2 G" style counts for a progress bar. */
+export function short(n: number): string {
   const units = ["", " k", " M", " G", " T", " P"];
   let i = 0;
   while (n >= 1000 && i < units.length - 1) {
@@ -35,7 +35,7 @@ function short(n: number): string {
 }
 
 /** The seed of --verify's second run's keys (any seed but 0, the built-in keys). */
-const VERIFY_SEED = 0x9e3779b9;
+export const VERIFY_SEED = 0x9e3779b9;
 
 /** Runs the perft and prints its result; throws (with a one-line message) on bad input or,
  *  with verify, when the two runs differ. */

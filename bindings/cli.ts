@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The package's command line (its bin, and `npm start`): `wasmchess [uci]`, the UCI engine on
-// stdin/stdout (the default command), and `wasmchess perft`. --help and --version answer as
+// stdin/stdout (the default command), `wasmchess perft` (here, or on the workers of a Redis
+// queue with --redis) and `wasmchess worker` (a worker of that queue). --help and --version answer as
 // command-line programs do; a usage error is one line on stderr and exit status 2, a bad
 // position or a failed run one line and exit status 1. Each command's module is loaded only
 // when it runs, so the UCI engine starts as fast as it did alone.
@@ -29,7 +30,7 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
 }
 
 const program = new Command("wasmchess")
-  .description("A chess engine in WebAssembly: the UCI engine (the default command) and perft.")
+  .description("A chess engine in WebAssembly: the UCI engine (the default command), perft, and the worker of perfts on Redis.")
   .version(version, "-V, --version", "print the version")
   .helpOption("-h, --help", "show this help")
   .showSuggestionAfterError()
@@ -45,24 +46,70 @@ program
     await runUci({ tune: opts.tune === true, build: build as "nnue" | "classical" | undefined });
   });
 
+/** The services' modules, which this file loads by URL: they are compiled after the bindings
+ *  (into build/services/), from the bindings' own declarations. */
+const SERVICES = new URL("./services/", import.meta.url);
+
+interface PerftOptions {
+  depth: number; fen: string; hash?: number; threads?: number; divide?: boolean; chess960?: boolean; verify?: boolean; progress: boolean;
+  redis?: string; run?: string; splitPly?: number; batches?: number;
+}
+
 program
   .command("perft")
   .description("count the leaves of the legal move tree to a depth; a progress bar on a terminal, a line of JSON last")
   .requiredOption("-d, --depth <n>", `depth, 1 to ${MAX_PERFT_DEPTH}`, integer("--depth", 1, MAX_PERFT_DEPTH))
   .option("-f, --fen <fen>", "the position (default: the start position)", START_FEN)
   .option("-H, --hash <mb>", `hashed perft with a table of this many MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB))
-  .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX), 1)
+  .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX))
   .option("--divide", "print each root move's count first, as go perft does")
   .option("--chess960", "read the FEN as Chess960 (X-FEN or Shredder-FEN castling)")
-  .option("--verify", "count a second time with other Zobrist keys and compare, root move by root move")
+  .option("--verify", "count a second time with other Zobrist keys and compare (root move by root move; with --redis, batch by batch)")
+  .option("--redis <url>", "count on the workers of this Redis (wasmchess worker) instead of here")
+  .option("--run <id>", "with --redis: the run's id; the same id again continues a stopped run")
+  .option("--split-ply <n>", "with --redis: split into the unique positions this many plies down (default: depth - 3, at most 4)", integer("--split-ply", 0, 5))
+  .option("--batches <n>", "with --redis: queue the positions in this many batches (default 200)", integer("--batches", 1, 100_000))
   .addOption(new Option("--no-progress", "no progress bar, even on a terminal"))
-  .action(async (opts: { depth: number; fen: string; hash?: number; threads: number; divide?: boolean; chess960?: boolean; verify?: boolean; progress: boolean }) => {
-    const { runPerft } = await import("./cli-perft.js");
-    await runPerft({
-      depth: opts.depth, fen: opts.fen, hash: opts.hash, threads: opts.threads, divide: opts.divide === true,
-      chess960: opts.chess960 === true, verify: opts.verify === true, progress: opts.progress && process.stderr.isTTY === true,
-    });
-    process.exit(0); // the threads' workers are gone; nothing else to wait for
+  .action(async (opts: PerftOptions, command: Command) => {
+    const progress = opts.progress && process.stderr.isTTY === true;
+    if (opts.redis !== undefined) {
+      for (const [flag, given] of [["--hash", opts.hash], ["--threads", opts.threads], ["--divide", opts.divide]] as const) {
+        if (given !== undefined) command.error(`${flag} is not an option of a perft on Redis: the workers count (wasmchess worker --threads N --hash MB)`);
+      }
+      const { runDistributedPerft } = (await import(new URL("perft/coordinator.js", SERVICES).href)) as {
+        runDistributedPerft(cmd: { redis: string; depth: number; fen: string; chess960: boolean; verify: boolean; run?: string; splitPly?: number; batches?: number; progress: boolean }): Promise<void>;
+      };
+      await runDistributedPerft({
+        redis: opts.redis, depth: opts.depth, fen: opts.fen, chess960: opts.chess960 === true, verify: opts.verify === true,
+        run: opts.run, splitPly: opts.splitPly, batches: opts.batches, progress,
+      });
+    } else {
+      for (const [flag, given] of [["--run", opts.run], ["--split-ply", opts.splitPly], ["--batches", opts.batches]] as const) {
+        if (given !== undefined) command.error(`${flag} needs --redis`);
+      }
+      const { runPerft } = await import("./cli-perft.js");
+      await runPerft({
+        depth: opts.depth, fen: opts.fen, hash: opts.hash, threads: opts.threads ?? 1, divide: opts.divide === true,
+        chess960: opts.chess960 === true, verify: opts.verify === true, progress,
+      });
+    }
+    process.exit(0); // the threads' workers and Redis connections are gone; nothing else to wait for
+  });
+
+program
+  .command("worker")
+  .description("count the batches of perfts on Redis (wasmchess perft --redis), until interrupted")
+  .requiredOption("--redis <url>", "the Redis of the queue (redis://host:port)")
+  .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX), 1)
+  .option("-H, --hash <mb>", `the perft table, in MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB), 64)
+  .option("--name <name>", "the worker's name in the queue (default: host-pid)")
+  .option("--stall-seconds <n>", "a batch whose worker is silent this long is counted by another (default 30)", integer("--stall-seconds", 1, 3600), 30)
+  .action(async (opts: { redis: string; threads: number; hash: number; name?: string; stallSeconds: number }) => {
+    const { runWorker } = (await import(new URL("perft/worker.js", SERVICES).href)) as {
+      runWorker(cmd: { redis: string; threads: number; hashMb: number; name?: string; stallSeconds: number }): Promise<void>;
+    };
+    await runWorker({ redis: opts.redis, threads: opts.threads, hashMb: opts.hash, name: opts.name, stallSeconds: opts.stallSeconds });
+    process.exit(0);
   });
 
 try {

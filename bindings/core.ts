@@ -47,7 +47,15 @@ export interface CorePerftOptions extends PerftOptions {
    *  depth THREADED_PERFT_DEPTH) counted so far, their number and the leaves counted so far,
    *  between the calling thread's own units. */
   onProgress?: (finished: number, units: number, nodes: bigint) => void;
+  /** Leave the table a perft table after the call (with hashMb): the next hashed perft of the
+   *  same size finds its entries instead of starting from an empty table. For a process that
+   *  only counts (the distributed perft's worker counts batch after batch); the search gets
+   *  its own table back, cleared, when it next runs (search, bench) or on setHash, setThreads,
+   *  setKeySeed. */
+  retainTable?: boolean;
 }
+
+const CORE_PERFT_OPTIONS = ["hashMb", "onProgress", "retainTable"];
 
 /** The table size of a hashed perft, or undefined for none; throws on a bad option. */
 export function perftHashMb(options: PerftOptions | undefined, known = ["hashMb"]): number | undefined {
@@ -59,6 +67,12 @@ function perftProgress(options: CorePerftOptions | undefined): CorePerftOptions[
   const f = options?.onProgress;
   if (f !== undefined && typeof f !== "function") throw new TypeError("onProgress must be a function");
   return f;
+}
+
+function perftRetain(options: CorePerftOptions | undefined): boolean {
+  const r = options?.retainTable;
+  if (r !== undefined && typeof r !== "boolean") throw new TypeError("retainTable must be a boolean");
+  return r === true;
 }
 
 /** One root move of a divide and the leaf count below it (a bigint: perft(12) of the start
@@ -209,6 +223,7 @@ export class Core {
   /** Gives a new instance (setThreads) the state the last one had. */
   private restoreState(hashMb: number): void {
     const s = this.settings;
+    this.retainedPerftTable = undefined; // the new instance's table is the search's
     this.guard((w) => {
       if (this.threads) w.setThread(0, true);
       else w.setHash(hashMb);
@@ -432,26 +447,83 @@ export class Core {
    *  THREADED_PERFT_DEPTH split into the positions two plies down, on every thread. */
   perft(depth: number, options?: CorePerftOptions): bigint {
     checkDepth(depth, MAX_PERFT_DEPTH);
-    const hashMb = perftHashMb(options, ["hashMb", "onProgress"]);
+    const hashMb = perftHashMb(options, CORE_PERFT_OPTIONS);
     const onProgress = perftProgress(options);
-    return this.withPerftTable(hashMb, () => {
+    return this.withPerftTable(hashMb, perftRetain(options), () => {
       const hashed = hashMb !== undefined;
       if (this.splits(depth, onProgress)) return this.splitDivide(depth, hashed, onProgress).reduce((a, e) => a + e.nodes, 0n);
       return this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth)));
     });
   }
 
+  /** perft(depth) of the position after each move sequence of paths (UCI moves from the
+   *  current position), in the order given: the positions are the units the threads take in
+   *  turn, over one table (hashMb). A distributed perft's batch is counted this way: the
+   *  unique positions some plies down, each by the first path that reached it. Throws on an
+   *  illegal move before counting anything. */
+  perftBelow(paths: readonly (readonly string[])[], depth: number, options?: CorePerftOptions): bigint[] {
+    if (!Array.isArray(paths)) throw new TypeError("paths must be an array of move arrays");
+    checkInteger("depth", depth, 0, MAX_PERFT_DEPTH);
+    const hashMb = perftHashMb(options, CORE_PERFT_OPTIONS);
+    const onProgress = perftProgress(options);
+    const units = paths.map((path, i) => {
+      if (!Array.isArray(path) || path.some((m) => typeof m !== "string" || !UCI_MOVE.test(m))) {
+        throw new TypeError(`paths[${i}] must be an array of UCI moves`);
+      }
+      this.afterMoves(path, () => undefined); // throws on an illegal move
+      return path.slice();
+    });
+    return this.withPerftTable(hashMb, perftRetain(options), () => {
+      const hashed = hashMb !== undefined;
+      const countUnit = (moves: readonly string[]) =>
+        this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth))));
+      if (this.threads) return this.threads.perft(this.game, units, depth, hashed, countUnit, onProgress);
+      let sum = 0n;
+      return units.map((u, i) => {
+        const c = countUnit(u);
+        sum += c;
+        onProgress?.(i + 1, units.length, sum);
+        return c;
+      });
+    });
+  }
+
+  /** While a perft with retainTable has left the table a perft table: its size, and the size
+   *  the search's table gets back. */
+  private retainedPerftTable: { mb: number; searchMb: number } | undefined;
+
   /** Runs a perft with the transposition table's memory made a perft table of hashMb MB
-   *  (none: as it is), then gives the search its table back, cleared. */
-  private withPerftTable<T>(hashMb: number | undefined, count: () => T): T {
+   *  (none: as it is), then gives the search its table back, cleared; with retain, the table
+   *  stays a perft table (and is found again by the next call of the same size). */
+  private withPerftTable<T>(hashMb: number | undefined, retain: boolean, count: () => T): T {
     if (hashMb === undefined) return count();
-    const searchMb = this.hashMb();
-    this.setHash(hashMb); // clears it
+    const kept = this.retainedPerftTable;
+    if (kept?.mb === hashMb) {
+      if (retain) return count();
+      this.retainedPerftTable = undefined;
+      try {
+        return count();
+      } finally {
+        this.setHash(kept.searchMb);
+      }
+    }
+    const searchMb = kept?.searchMb ?? this.hashMb();
+    this.setHash(hashMb); // clears it (and forgets a retained table)
+    if (retain) {
+      this.retainedPerftTable = { mb: hashMb, searchMb };
+      return count();
+    }
     try {
       return count();
     } finally {
       this.setHash(searchMb);
     }
+  }
+
+  /** The search's table back from a retained perft table (cleared), before a search. */
+  private releasePerftTable(): void {
+    const kept = this.retainedPerftTable;
+    if (kept) this.setHash(kept.searchMb);
   }
 
   /** Whether a perft of this depth is split into units: on threads, or for its progress. */
@@ -513,9 +585,9 @@ export class Core {
   divide(depth: number, options?: CorePerftOptions): DivideEntry[] {
     checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new RangeError("divide needs depth >= 1");
-    const hashMb = perftHashMb(options, ["hashMb", "onProgress"]);
+    const hashMb = perftHashMb(options, CORE_PERFT_OPTIONS);
     const onProgress = perftProgress(options);
-    return this.withPerftTable(hashMb, () => this.divideNow(depth, hashMb !== undefined, onProgress));
+    return this.withPerftTable(hashMb, perftRetain(options), () => this.divideNow(depth, hashMb !== undefined, onProgress));
   }
 
   private divideNow(depth: number, hashed: boolean, onProgress: CorePerftOptions["onProgress"]): DivideEntry[] {
@@ -556,12 +628,15 @@ export class Core {
    *  grow that far (the old table stays). */
   setHash(mb: number): number {
     const size = checkInteger("setHash: mb", mb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
+    this.retainedPerftTable = undefined;
     const ok = this.threads ? this.threads.setHash(size) : this.guard((w) => w.setHash(size));
     if (!ok) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
     return size;
   }
 
+  /** The search's table size (also while a retained perft table holds its memory). */
   hashMb(): number {
+    if (this.retainedPerftTable) return this.retainedPerftTable.searchMb;
     return this.threads ? this.threads.hashMb() : this.guard((w) => w.hashMb());
   }
 
@@ -579,6 +654,7 @@ export class Core {
     this.settings.keySeed = seed;
     this.guard((w) => w.setKeySeed(BigInt(seed)));
     this.threads?.setOption("keySeed", seed);
+    this.releasePerftTable();
     this.clearHash();
     const { fen, moves, chess960 } = this.game;
     this.setPosition(fen, moves, chess960); // its key again, from the new keys
@@ -682,6 +758,7 @@ export class Core {
    *  `infinite: true`, and every value must be in its range. */
   search(limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
     limits = checkLimits(limits);
+    this.releasePerftTable();
     return this.guard((w) => {
       w.resetLimits();
       const white = w.sideToMoveValue() === 0;
@@ -729,6 +806,7 @@ export class Core {
   /** Runs the bench (fixed positions, fixed depth; depth 0 = default); returns its nodes.
    *  The current position is replaced by the last bench position. */
   bench(depth = 0): { nodes: number; positions: number } {
+    this.releasePerftTable();
     const result = this.guard((w) => ({ nodes: Number(w.bench(depth | 0)), positions: w.benchPositionCount() }));
     this.game = { fen: this.fen(), moves: [], chess960: this.game.chess960 };
     return result;

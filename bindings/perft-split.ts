@@ -10,6 +10,8 @@ import type { Core } from "./core.js";
 export interface SplitPosition {
   /** The position's FEN (its move counters as on the first path that reached it). */
   fen: string;
+  /** The first path that reached it: UCI moves from the root. */
+  moves: string[];
   count: bigint;
 }
 
@@ -27,16 +29,21 @@ function positionOf(fen: string): string {
 export function uniquePositions(core: Core, ply: number): SplitPosition[] {
   if (!Number.isInteger(ply) || ply < 0 || ply > MAX_SPLIT_PLY) throw new RangeError(`ply must be an integer from 0 to ${MAX_SPLIT_PLY}, got ${ply}`);
   const found = new Map<string, SplitPosition>();
+  const path: string[] = [];
   const walk = (left: number): void => {
     if (left === 0) {
       const fen = core.fen();
       const key = positionOf(fen);
       const seen = found.get(key);
       if (seen) seen.count++;
-      else found.set(key, { fen, count: 1n });
+      else found.set(key, { fen, moves: path.slice(), count: 1n });
       return;
     }
-    for (const move of core.legalMoves()) core.afterMoves([move], () => walk(left - 1));
+    for (const move of core.legalMoves()) {
+      path.push(move);
+      core.afterMoves([move], () => walk(left - 1));
+      path.pop();
+    }
   };
   walk(ply);
   return [...found.values()];

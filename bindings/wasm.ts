@@ -69,6 +69,12 @@ export const DEFAULT_HOST: HostImports = {
 
 const TABLE_URL = new URL("../build/wasmchess-table.wasm", import.meta.url);
 
+/** The module files a perft of this build runs on: the engine's, and on threads the shared
+ *  table's. A distributed perft's signature is their hash. */
+export function perftModuleUrls(build: EngineBuild): URL[] {
+  return [WASM_URLS[build], TABLE_URL];
+}
+
 /** Largest shared memory for a table of HASH_MAX_MB (2048) MB, with room for the header. */
 const SHARED_MEMORY_MAX_PAGES = (2048 << 4) + 16;
 

@@ -1,17 +1,18 @@
-// The external oracles some suites need (native Stockfish, Debian's Chromium, Debian's
-// polyglot). A suite whose oracle is missing fails with the command that installs it; a
+// The external oracles and servers some suites need (native Stockfish, Debian's Chromium,
+// Debian's polyglot, Debian's redis-server). A suite whose oracle is missing fails with the command that installs it; a
 // developer may skip it on a local run by naming it in WASMCHESS_SKIP_ORACLES (e.g.
 // "stockfish", "chromium", or "stockfish,chromium,polyglot"). .ci/run clears that variable, so
 // CI always runs them.
 import { describe, it } from "vitest";
 
 export const SKIP_ORACLES_ENV = "WASMCHESS_SKIP_ORACLES";
-export type Oracle = "stockfish" | "chromium" | "polyglot";
+export type Oracle = "stockfish" | "chromium" | "polyglot" | "redis-server";
 
 const INSTALL: Record<Oracle, string> = {
   stockfish: "apt-get install stockfish",
   chromium: "apt-get install chromium",
   polyglot: "apt-get install polyglot",
+  "redis-server": "apt-get install redis-server",
 };
 
 /** True when WASMCHESS_SKIP_ORACLES names the oracle. */

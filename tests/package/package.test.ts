@@ -55,12 +55,17 @@ afterAll(() => {
 });
 
 describe("the npm package", () => {
-  it("holds what runs and nothing else: the bindings, the magic build's wasm, the docs", () => {
+  it("holds what runs and nothing else: the bindings, the services, the magic build's wasm, the docs", () => {
     const bindings = readdirSync(join(ROOT, "bindings"))
       .filter((f) => f.endsWith(".ts"))
       .map((f) => f.slice(0, -3));
+    const services = (readdirSync(join(ROOT, "services"), { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `build/services/${f.slice(0, -3)}.js`);
+    expect(services).toContain("build/services/perft/processor.js");
     const expected = [
       ...bindings.flatMap((b) => [`build/${b}.js`, `build/${b}.d.ts`]),
+      ...services,
       "build/wasmchess.js", "build/wasmchess.d.ts", "build/wasmchess.wasm", "build/wasmchess-nnue.wasm", "build/wasmchess-table.wasm",
       "docs/api.md", "README.md", "LICENSE", "package.json",
     ].sort();
@@ -72,12 +77,14 @@ describe("the npm package", () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.license).toBe("MIT");
     expect(manifest.keywords).toContain("chess");
-    // The command line's two (commander, cli-progress), imported by its modules only: the
-    // library, and so a browser bundle, has none.
-    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["cli-progress", "commander"]);
+    // The command line's two (commander, cli-progress) and the services' queue (bullmq,
+    // ioredis), imported by those modules only: the library, and so a browser bundle, has none.
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["bullmq", "cli-progress", "commander", "ioredis"]);
     const built = join(app, "node_modules/wasmchess/build");
-    const importers = readdirSync(built).filter((f) => f.endsWith(".js") && /from "(commander|cli-progress)"/.test(readFileSync(join(built, f), "utf8")));
-    expect(importers.sort()).toEqual(["cli-perft.js", "cli.js"]);
+    const files = (readdirSync(built, { recursive: true }) as string[]).filter((f) => f.endsWith(".js"));
+    const importing = (names: string) => files.filter((f) => new RegExp(`from "(${names})"`).test(readFileSync(join(built, f), "utf8"))).sort();
+    expect(importing("commander|cli-progress")).toEqual(["cli-perft.js", "cli.js", "services/perft/coordinator.js"]);
+    expect(importing("bullmq|ioredis")).toEqual(["services/perft/coordinator.js", "services/perft/worker.js", "services/redis.js"]);
     for (const hook of ["preinstall", "install", "postinstall"]) expect(manifest.scripts?.[hook]).toBeUndefined();
     // The clone's prepare (the build) does nothing in an installed copy, even if it is run.
     expect(existsSync(join(app, "node_modules/assemblyscript"))).toBe(false);

@@ -10,6 +10,7 @@ import { CHESS960_PERFT_SUITE, PERFT_SUITE, readPerftSuite } from "../../match/p
 import { SLIDER_BACKENDS } from "../../match/slider-backends.js";
 
 const NODE_CAP = 20_000_000;
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 describe.each(SLIDER_BACKENDS)("perft suite, $name sliders", (backend) => {
   let core: Core;
@@ -150,7 +151,7 @@ describe("the positions a perft passes through (uniquePositions)", () => {
   });
 
   it("splits a perft exactly: the sum of count × perft(depth - ply) over the positions is perft(depth)", () => {
-    core.setPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    core.setPosition(KIWIPETE);
     const three = uniquePositions(core, 3);
     expect(three.length).toBeLessThan(97862); // transpositions merged
     let total = 0n;
@@ -160,5 +161,35 @@ describe("the positions a perft passes through (uniquePositions)", () => {
     }
     expect(total).toBe(193690690n);
     expect(() => uniquePositions(core, 6)).toThrow(/ply must be an integer from 0 to 5, got 6/);
+  });
+
+  it("counts below each position's first path (perftBelow), on one thread and on two, over one table that retainTable keeps until a search", async () => {
+    core.setPosition(KIWIPETE);
+    const three = uniquePositions(core, 3);
+    const paths = three.map((p) => p.moves);
+    const weighted = (counts: bigint[]) => counts.reduce((a, c, i) => a + c * three[i].count, 0n);
+    const plain = core.perftBelow(paths, 2);
+    expect(weighted(plain)).toBe(193690690n);
+    expect(core.perftBelow(paths, 2, { hashMb: 4, retainTable: true })).toEqual(plain);
+    expect(core.hashMb()).toBe(16); // the search's size, while the perft table holds the memory
+    expect(core.perftBelow(paths, 2, { hashMb: 4, retainTable: true })).toEqual(plain);
+    expect(core.perft(3, { hashMb: 4 })).toBe(97862n); // not retained: the search's table is back
+    core.perftBelow(paths.slice(0, 5), 2, { hashMb: 4, retainTable: true });
+    expect(core.search({ depth: 6 }).bestmove).toMatch(/^[a-h][1-8][a-h][1-8]/);
+    expect(core.hashMb()).toBe(16);
+    expect(core.fen()).toBe(KIWIPETE);
+    expect(() => core.perftBelow([["a2a3"], ["a2a5"]], 1)).toThrow(/illegal move "a2a5"/);
+    expect(() => core.perftBelow([["x"]], 1)).toThrow(/paths\[0\] must be an array of UCI moves/);
+    expect(() => core.perftBelow(paths, 1, { retainTable: 1 as never })).toThrow(/retainTable must be a boolean/);
+
+    const threaded = await Core.create();
+    try {
+      await threaded.setThreads(2);
+      threaded.setPosition(KIWIPETE);
+      expect(threaded.perftBelow(paths, 2, { hashMb: 4, retainTable: true })).toEqual(plain);
+      expect(threaded.perftBelow(paths, 2, { hashMb: 4, retainTable: true })).toEqual(plain);
+    } finally {
+      threaded.dispose();
+    }
   });
 });
