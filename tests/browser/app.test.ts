@@ -475,7 +475,10 @@ describeWithOracle("chromium", hasChromium, "web app in headless Chromium", () =
 
       const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
       console.log(`long tasks on the page's thread while analysing (${isolate ? "isolated" : "plain"}): ${longTasks.length ? longTasks.map((t) => t.toFixed(0)).join(", ") + " ms" : "none"}`);
-      expect(Math.max(0, ...longTasks)).toBeLessThan(250);
+      // The search runs in a worker: the page's own tasks stay short (tens of ms; a search on
+      // the page's thread would hold it for seconds). The bound leaves room for a loaded CI
+      // machine (one task of 255 ms among 50-80 ms ones was seen while the suites ran beside).
+      expect(Math.max(0, ...longTasks)).toBeLessThan(500);
 
       // Stop.
       await page.click("#analyse");
