@@ -473,18 +473,21 @@ export class Core {
       this.afterMoves(path, () => undefined); // throws on an illegal move
       return path.slice();
     });
-    return this.withPerftTable(hashMb, perftRetain(options), () => {
-      const hashed = hashMb !== undefined;
-      const countUnit = (moves: readonly string[]) =>
-        this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth))));
-      if (this.threads) return this.threads.perft(this.game, units, depth, hashed, countUnit, onProgress);
-      let sum = 0n;
-      return units.map((u, i) => {
-        const c = countUnit(u);
-        sum += c;
-        onProgress?.(i + 1, units.length, sum);
-        return c;
-      });
+    return this.withPerftTable(hashMb, perftRetain(options), () => this.countUnits(units, depth, hashMb !== undefined, onProgress));
+  }
+
+  /** perft(depth) below each unit (moves from the current position): on every thread, or in
+   *  this one, with the progress after each unit. */
+  private countUnits(units: string[][], depth: number, hashed: boolean, onProgress?: CorePerftOptions["onProgress"]): bigint[] {
+    const countUnit = (moves: readonly string[]) =>
+      this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth) : w.perft(depth))));
+    if (this.threads) return this.threads.perft(this.game, units, depth, hashed, countUnit, onProgress);
+    let sum = 0n;
+    return units.map((u, i) => {
+      const c = countUnit(u);
+      sum += c;
+      onProgress?.(i + 1, units.length, sum);
+      return c;
     });
   }
 
@@ -543,17 +546,7 @@ export class Core {
         rootOf.push(r);
       }
     });
-    let sum = 0n;
-    const countUnit = (moves: readonly string[]) =>
-      this.afterMoves(moves, () => this.guard((w) => (hashed ? w.perftHashed(depth - 2) : w.perft(depth - 2))));
-    const counts = this.threads
-      ? this.threads.perft(this.game, units, depth - 2, hashed, countUnit, onProgress)
-      : units.map((u, i) => {
-          const c = countUnit(u);
-          sum += c;
-          onProgress?.(i + 1, units.length, sum);
-          return c;
-        });
+    const counts = this.countUnits(units, depth - 2, hashed, onProgress);
     const out = roots.map((move) => ({ move, nodes: 0n }));
     counts.forEach((c, i) => (out[rootOf[i]].nodes += c));
     return out;
