@@ -157,6 +157,11 @@ export function fenAfterMove(text: string): string {
   return fen;
 }
 
+/** A distributed perft's split, walked in chunks of leaves (perft-split.ts): splitStart(ply),
+ *  then splitNext() until it returns 0, reading its records at splitChunk(); splitEnd()
+ *  abandons a walk part-way, the position as it was. */
+export { splitStart, splitNext, splitChunk, splitEnd } from "./perft-split";
+
 /** SAN of a legal UCI move, or "" when it is not legal. */
 export function uciToSan(text: string): string {
   const m = parseUciMove(text);

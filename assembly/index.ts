@@ -33,3 +33,4 @@ export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from "./score";
 export { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./host";
 export { TERM_NB } from "./eval";
 export { PSQT_MAX } from "./nnue";
+export { SPLIT_MAX_PLY, SPLIT_RECORD_BYTES, SPLIT_CHUNK_RECORDS } from "./perft-split";

@@ -47,6 +47,14 @@ function perftAt(depth: i32, ply: i32): u64 {
   return total;
 }
 
+/** The side to move, castling rights, en-passant square and castling rooks' squares in one word. */
+// @ts-ignore: decorator
+@inline function positionState(): u64 {
+  const rooks = <u64>(castlingRookSquare(0) & 127) | (<u64>(castlingRookSquare(1) & 127) << 7) |
+    (<u64>(castlingRookSquare(2) & 127) << 14) | (<u64>(castlingRookSquare(3) & 127) << 21);
+  return <u64>sideToMove | (<u64>castlingRights << 1) | (<u64>epSquare << 5) | (rooks << 12);
+}
+
 // @ts-ignore: decorator
 @inline function fmix(h: u64): u64 {
   // MurmurHash3's 64-bit finaliser: a bijection in which every input bit affects every output bit.
@@ -65,13 +73,25 @@ function perftAt(depth: i32, ply: i32): u64 {
  *  docs/perft.md). The perft table checks both keys, so its entries hold for any root: a
  *  table need not be cleared between perfts. */
 export function secondKey(): u64 {
-  const rooks = <u64>(castlingRookSquare(0) & 127) | (<u64>(castlingRookSquare(1) & 127) << 7) |
-    (<u64>(castlingRookSquare(2) & 127) << 14) | (<u64>(castlingRookSquare(3) & 127) << 21);
-  const state = <u64>sideToMove | (<u64>castlingRights << 1) | (<u64>epSquare << 5) | (rooks << 12);
+  const state = positionState();
   return fmix(pieces(PAWN) ^ laneKey(0)) ^ fmix(pieces(KNIGHT) ^ laneKey(1)) ^
     fmix(pieces(BISHOP) ^ laneKey(2)) ^ fmix(pieces(ROOK) ^ laneKey(3)) ^
     fmix(pieces(QUEEN) ^ laneKey(4)) ^ fmix(pieces(KING) ^ laneKey(5)) ^
     fmix(colorBB(WHITE) ^ laneKey(6)) ^ fmix(state ^ laneKey(7));
+}
+
+/** Bytes of a position's identity (writeIdentity). */
+export const IDENTITY_BYTES: usize = 64;
+
+/** Writes the current position's identity to buf: its bitboards by piece type (pawns to kings)
+ *  and white's, then the side to move, castling rights, en-passant square and castling rooks'
+ *  squares in one word: everything a perft below it depends on, and nothing else (no move
+ *  counters). Two positions are the same for perft exactly when their identities are equal
+ *  (a distributed perft merges the transpositions of its split by it). */
+export function writeIdentity(buf: usize): void {
+  for (let t = PAWN; t <= KING; t++) store<u64>(buf + (<usize>(t - PAWN) << 3), pieces(t));
+  store<u64>(buf, colorBB(WHITE), 48);
+  store<u64>(buf, positionState(), 56);
 }
 
 function perftHashedAt(depth: i32, ply: i32): u64 {

@@ -68,7 +68,7 @@ program
   .option("--redis <url>", "count on the workers of this Redis (wasmchess worker) instead of here")
   .option("--run <id>", "with --redis: the run's id; the same id again continues a stopped run")
   .option("--split-ply <n>", "with --redis: split into the unique positions this many plies down (default: depth - 3, at most 4)", integer("--split-ply", 0, 5))
-  .option("--batches <n>", "with --redis: queue the positions in this many batches (default 200)", integer("--batches", 1, 100_000))
+  .option("--batches <n>", "with --redis: queue the positions in this many batches (default: about 2 s of counting each, at least 32)", integer("--batches", 1, 100_000))
   .addOption(new Option("--no-progress", "no progress bar, even on a terminal"))
   .action(async (opts: PerftOptions, command: Command) => {
     const progress = opts.progress && process.stderr.isTTY === true;

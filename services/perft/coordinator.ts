@@ -15,7 +15,7 @@ import { connect, connectOrFail } from "../redis.js";
 import { HEARTBEAT_MS, KEY_PREFIX, RUN_ID, WORKERS_KEY, jobId, queueName, resultField, runKeys } from "./batch.js";
 import type { BatchResult, WorkerRecord } from "./batch.js";
 import { passTotal, readResults, recordFinished, retryFailed, verifyMismatch } from "./aggregate.js";
-import { DEFAULT_BATCHES, defaultSplitPly, planRun, queueMissing } from "./producer.js";
+import { defaultSplitPly, planRun, queueMissing } from "./producer.js";
 import type { RunPlan } from "./producer.js";
 import { PERFT_BUILD, perftSignature } from "./signature.js";
 
@@ -33,9 +33,10 @@ export interface DistributedPerftCommand {
   progress: boolean;
 }
 
-/** How often the coordinator collects results, and how often it queues lost batches again,
- *  retries failed ones and looks at the workers. */
-const POLL_MS = 250;
+/** How often the coordinator collects results (a run's last batch is seen this long after it is
+ *  counted at most), and how often it queues lost batches again, retries failed ones and looks
+ *  at the workers. */
+const POLL_MS = 100;
 const CHECK_MS = 5000;
 
 function newRunId(): string {
@@ -77,7 +78,7 @@ export async function runDistributedPerft(cmd: DistributedPerftCommand, out: (li
   try {
     core.setChess960(cmd.chess960);
     core.setPosition(cmd.fen === "startpos" ? START_FEN : cmd.fen);
-    const plan = planRun(core, cmd.depth, cmd.splitPly ?? defaultSplitPly(cmd.depth), cmd.batches ?? DEFAULT_BATCHES);
+    const plan = planRun(core, cmd.depth, cmd.splitPly ?? defaultSplitPly(cmd.depth), cmd.batches);
     const batches = plan.batches.length;
     redis = await connectOrFail(cmd.redis);
     redis.on("error", () => undefined); // it reconnects; commands wait

@@ -15,10 +15,27 @@ export function defaultSplitPly(depth: number): number {
   return Math.max(0, Math.min(4, depth - 3));
 }
 
-/** Default number of batches: few enough that the queue costs little against the counting
- *  (a batch is some milliseconds of Redis and IPC), enough to spread over workers and to
- *  lose little when one dies. */
-export const DEFAULT_BATCHES = 200;
+/** A batch costs about 5 ms besides its counting (the queue's round trips, the sandbox's IPC,
+ *  the batch's set-up: perft(8) in 50 batches against 400, docs/perft.md), so the default
+ *  batch is about BATCH_SECONDS of counting on one thread (the cost 0.25% of it), estimated
+ *  from the split with HASHED_LEAVES_PER_SECOND; at least MIN_BATCHES, to spread even a short
+ *  run over some workers, and at most MAX_BATCHES. */
+const BATCH_SECONDS = 2;
+const HASHED_LEAVES_PER_SECOND = 3e9;
+export const MIN_BATCHES = 32;
+export const MAX_BATCHES = 20_000;
+
+/** The default number of batches for a split of `paths` move sequences at `ply` into
+ *  `positions` unique positions, below which a perft goes `depth - ply` plies deeper: the
+ *  leaves estimated as paths × b^(depth - ply), b the mean branching factor of the split's
+ *  plies. The same split and depth give the same number (a run's batches are part of it). */
+export function defaultBatches(positions: number, paths: bigint, depth: number, ply: number): number {
+  if (ply === 0) return 1;
+  const branching = Number(paths) ** (1 / ply);
+  const leaves = Number(paths) * branching ** (depth - ply);
+  const wanted = Math.ceil(leaves / (HASHED_LEAVES_PER_SECOND * BATCH_SECONDS));
+  return Math.min(positions, MAX_BATCHES, Math.max(MIN_BATCHES, wanted));
+}
 
 export interface RunPlan {
   fen: string;
@@ -31,11 +48,12 @@ export interface RunPlan {
 }
 
 /** Splits core's position: the unique positions ply plies down, in the order first reached,
- *  in at most `batches` batches of consecutive positions (neighbours share subtrees, which a
- *  worker's table then finds). */
-export function planRun(core: Core, depth: number, ply: number, batches: number): RunPlan {
+ *  in at most `batches` batches (default: defaultBatches) of consecutive positions
+ *  (neighbours share subtrees, which a worker's table then finds). */
+export function planRun(core: Core, depth: number, ply: number, batches?: number): RunPlan {
   if (ply > depth || ply > MAX_SPLIT_PLY) throw new Error(`the split ply must be from 0 to ${Math.min(depth, MAX_SPLIT_PLY)} at depth ${depth}, got ${ply}`);
   const found = uniquePositions(core, ply);
+  batches ??= defaultBatches(found.length, found.reduce((a, p) => a + p.count, 0n), depth, ply);
   const size = Math.ceil(found.length / batches);
   const out: RunPlan["batches"] = [];
   for (let i = 0; i < found.length; i += size) {

@@ -9,6 +9,7 @@ import {
 } from "../../bindings/validate.js";
 import { SKILL_MAX } from "../../bindings/strength.js";
 import { PSQT_MAX } from "../../learn/net-file.js";
+import { MAX_SPLIT_PLY, SPLIT_RECORD_BYTES, SPLIT_CHUNK_RECORDS } from "../../bindings/perft-split.js";
 
 describe.each(["classical", "nnue"] as const)("constants restated by the bindings, %s build", (build) => {
   it("equal the engine's exports", async () => {
@@ -29,6 +30,9 @@ describe.each(["classical", "nnue"] as const)("constants restated by the binding
       POLL_STOP,
       POLL_PONDERHIT,
       PSQT_MAX,
+      MAX_SPLIT_PLY,
+      SPLIT_RECORD_BYTES,
+      SPLIT_CHUNK_RECORDS,
     }).toEqual({
       START_FEN: w.START_FEN.value,
       HASH_MIN_MB: w.HASH_MIN_MB.value,
@@ -45,6 +49,9 @@ describe.each(["classical", "nnue"] as const)("constants restated by the binding
       POLL_STOP: w.POLL_STOP.value,
       POLL_PONDERHIT: w.POLL_PONDERHIT.value,
       PSQT_MAX: w.PSQT_MAX.value,
+      MAX_SPLIT_PLY: w.SPLIT_MAX_PLY.value,
+      SPLIT_RECORD_BYTES: w.SPLIT_RECORD_BYTES.value,
+      SPLIT_CHUNK_RECORDS: w.SPLIT_CHUNK_RECORDS.value,
     });
   });
 
