@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The package's command line (its bin, and `npm start`): `wasmchess [uci]`, the UCI engine on
 // stdin/stdout (the default command), `wasmchess perft` (here, or on the workers of a Redis
-// queue with --redis) and `wasmchess worker` (a worker of that queue). --help and --version answer as
+// queue with --redis), `wasmchess worker` (a worker of the services' queues) and `wasmchess
+// service` (the coordinator of data runs, with its HTTP API). --help and --version answer as
 // command-line programs do; a usage error is one line on stderr and exit status 2, a bad
 // position or a failed run one line and exit status 1. Each command's module is loaded only
 // when it runs, so the UCI engine starts as fast as it did alone.
@@ -30,7 +31,7 @@ if (build !== undefined && build !== "nnue" && build !== "classical") {
 }
 
 const program = new Command("wasmchess")
-  .description("A chess engine in WebAssembly: the UCI engine (the default command), perft, and the worker of perfts on Redis.")
+  .description("A chess engine in WebAssembly: the UCI engine (the default command), perft, and the service and worker of jobs on Redis.")
   .version(version, "-V, --version", "print the version")
   .helpOption("-h, --help", "show this help")
   .showSuggestionAfterError()
@@ -98,17 +99,44 @@ program
 
 program
   .command("worker")
-  .description("count the batches of perfts on Redis (wasmchess perft --redis), until interrupted")
-  .requiredOption("--redis <url>", "the Redis of the queue (redis://host:port)")
-  .option("-t, --threads <n>", `threads (1 to ${THREADS_MAX})`, integer("--threads", 1, THREADS_MAX), 1)
+  .description("take the jobs of the services' queues (perft batches, self-play data chunks) from Redis, until interrupted")
+  .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
+  .option("--kinds <list>", "the job kinds it takes, comma-separated: perft, data (default: all)", "perft,data")
+  .option("-c, --cores <n>", `cores it gives: data chunks at once, and perft threads unless --threads (1 to ${THREADS_MAX})`, integer("--cores", 1, THREADS_MAX), 1)
+  .option("-t, --threads <n>", `perft threads (1 to ${THREADS_MAX}; default: --cores)`, integer("--threads", 1, THREADS_MAX))
   .option("-H, --hash <mb>", `the perft table, in MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB), 64)
   .option("--name <name>", "the worker's name in the queue (default: host-pid)")
-  .option("--stall-seconds <n>", "a batch whose worker is silent this long is counted by another (default 30)", integer("--stall-seconds", 1, 3600), 30)
-  .action(async (opts: { redis: string; threads: number; hash: number; name?: string; stallSeconds: number }) => {
-    const { runWorker } = (await import(new URL("perft/worker.js", SERVICES).href)) as {
-      runWorker(cmd: { redis: string; threads: number; hashMb: number; name?: string; stallSeconds: number }): Promise<void>;
+  .option("--stall-seconds <n>", "a job whose worker is silent this long goes to another (default 30)", integer("--stall-seconds", 1, 3600), 30)
+  .action(async (opts: { redis: string; kinds: string; cores: number; threads?: number; hash: number; name?: string; stallSeconds: number }, command: Command) => {
+    const { runWorker, parseKinds } = (await import(new URL("worker.js", SERVICES).href)) as {
+      parseKinds(text: string): string[];
+      runWorker(cmd: { redis: string; kinds: string[]; cores: number; threads?: number; hashMb: number; name?: string; stallSeconds: number }): Promise<void>;
     };
-    await runWorker({ redis: opts.redis, threads: opts.threads, hashMb: opts.hash, name: opts.name, stallSeconds: opts.stallSeconds });
+    let kinds: string[] = [];
+    try {
+      kinds = parseKinds(opts.kinds);
+    } catch (err) {
+      command.error((err as Error).message);
+    }
+    await runWorker({ redis: opts.redis, kinds, cores: opts.cores, threads: opts.threads, hashMb: opts.hash, name: opts.name, stallSeconds: opts.stallSeconds });
+    process.exit(0);
+  });
+
+program
+  .command("service")
+  .description("the coordinator of self-play data runs on Redis, with its HTTP API, until interrupted")
+  .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
+  .option("--host <host>", "the address it listens on", "127.0.0.1")
+  .option("-p, --port <n>", "the port it listens on (0: any free one)", integer("--port", 0, 65535), 8080)
+  .option("--token <token>", "the token every API call must give (default: WASMCHESS_TOKEN, else a new one, printed)")
+  .option("--data <dir>", "where data runs write their records", "wasmchess-data")
+  .action(async (opts: { redis: string; host: string; port: number; token?: string; data: string }, command: Command) => {
+    const token = opts.token ?? process.env.WASMCHESS_TOKEN;
+    if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token)) command.error("--token: 8 to 200 printable characters without spaces");
+    const { runService } = (await import(new URL("service.js", SERVICES).href)) as {
+      runService(cmd: { redis: string; host: string; port: number; token?: string; dataDir: string }): Promise<void>;
+    };
+    await runService({ redis: opts.redis, host: opts.host, port: opts.port, token, dataDir: opts.data });
     process.exit(0);
   });
 

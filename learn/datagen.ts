@@ -28,6 +28,7 @@ import { createInterface } from "node:readline";
 import { Core } from "../bindings/core.js";
 import { parseOpenings } from "../match/openings.js";
 import { DEFAULT_SETTINGS, SelfPlayGame, SelfPlaySettings } from "./selfplay.js";
+import type { DatagenProgress as Progress } from "./selfplay.js";
 import { startTsWorker } from "./ts-worker.js";
 import { dataFiles, readRecords, RecordCodec, RECORD_BYTES } from "./records.js";
 
@@ -97,19 +98,6 @@ async function importText(): Promise<void> {
   console.log(`${n} records written to ${target}`);
 }
 
-interface Progress {
-  version: 1;
-  /** sha256 (first 16 hex digits) of the engine that plays. */
-  engine: string;
-  settings: SelfPlaySettings;
-  nextGame: number;
-  bytes: number;
-  positions: number;
-  games: number;
-  results: { white: number; draw: number; black: number };
-  endings: Record<string, number>;
-  seconds: number;
-}
 
 function formatDuration(s: number): string {
   if (!Number.isFinite(s)) return "?";

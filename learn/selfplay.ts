@@ -72,6 +72,22 @@ export interface SelfPlayGame {
   nodes: number;
 }
 
+/** A data run's progress file (`datagen.json` beside its `positions.bin`), as `npm run datagen`
+ *  and the service's data runs write it: the run's settings and how far its games are written. */
+export interface DatagenProgress {
+  version: 1;
+  /** sha256 (first 16 hex digits) of the engine that plays. */
+  engine: string;
+  settings: SelfPlaySettings;
+  nextGame: number;
+  bytes: number;
+  positions: number;
+  games: number;
+  results: { white: number; draw: number; black: number };
+  endings: Record<string, number>;
+  seconds: number;
+}
+
 /** Plies since the start of the game that a FEN gives. */
 function plyOf(fen: string): number {
   const f = fen.split(" ");

@@ -4,6 +4,8 @@
 // names a run uses in Redis: its queue (one per perft signature, so a worker of another
 // engine version never takes a batch), its job ids and its keys.
 
+import { KEY_PREFIX } from "../registry.js";
+
 /** The version of the records below; a record of another version is refused. */
 export const BATCH_RECORD_VERSION = 1;
 
@@ -156,32 +158,8 @@ export function resultField(pass: 1 | 2, batch: number): string {
   return `${pass}:${batch}`;
 }
 
-/** The prefix of every key the services write (BullMQ's queues included). */
-export const KEY_PREFIX = "wasmchess";
-
 /** Redis keys of a run: its definition and its results (one field per batch and pass). */
 export function runKeys(run: string): { meta: string; results: string; retries: string } {
   const base = `${KEY_PREFIX}:perft-run:${run}`;
   return { meta: base, results: `${base}:results`, retries: `${base}:retries` };
 }
-
-/** The hash where workers register (field: worker name; value: JSON of WorkerRecord). */
-export const WORKERS_KEY = `${KEY_PREFIX}:perft-workers`;
-
-/** How often a worker tells Redis it is alive; a worker silent for three of these is gone. */
-export const HEARTBEAT_MS = 5000;
-
-export interface WorkerRecord {
-  name: string;
-  signature: string;
-  threads: number;
-  hashMb: number;
-  host: string;
-  pid: number;
-  /** Last heartbeat, ms since the epoch. */
-  seen: number;
-}
-
-/** The environment variables through which a worker gives its sandboxed processor its
- *  settings. */
-export const PROCESSOR_ENV = { threads: "WASMCHESS_PERFT_THREADS", hashMb: "WASMCHESS_PERFT_HASH_MB", worker: "WASMCHESS_PERFT_WORKER" } as const;

@@ -12,8 +12,9 @@ import { SingleBar } from "cli-progress";
 import { Core, START_FEN } from "#bindings/core.js";
 import { VERIFY_SEED, short } from "#bindings/cli-perft.js";
 import { connect, connectOrFail } from "../redis.js";
-import { HEARTBEAT_MS, KEY_PREFIX, RUN_ID, WORKERS_KEY, jobId, queueName, resultField, runKeys } from "./batch.js";
-import type { BatchResult, WorkerRecord } from "./batch.js";
+import { KEY_PREFIX, WORKERS_KEY, liveWorkers } from "../registry.js";
+import { RUN_ID, jobId, queueName, resultField, runKeys } from "./batch.js";
+import type { BatchResult } from "./batch.js";
 import { passTotal, readResults, recordFinished, retryFailed, verifyMismatch } from "./aggregate.js";
 import { defaultSplitPly, planRun, queueMissing } from "./producer.js";
 import type { RunPlan } from "./producer.js";
@@ -106,7 +107,9 @@ export async function runDistributedPerft(cmd: DistributedPerftCommand, out: (li
       for (;;) {
         // Results first: a finished run (continued) records what its workers finished since.
         for (const p of await recordFinished(queue, redis)) log(p);
-        results = await readResults(redis, run);
+        // The results are read again only when there are new ones (a run of thousands of
+        // batches would otherwise parse them all ten times a second).
+        if ((await redis.hlen(runKeys(run).results)) !== results.size) results = await readResults(redis, run);
         const mismatch = verifyMismatch(results, batches, VERIFY_SEED);
         if (mismatch) throw new Error(`perft --verify: ${mismatch}`);
         const seconds = (performance.now() - start) / 1000;
@@ -163,10 +166,7 @@ async function queueLost(queue: Queue, plan: RunPlan, run: string, signature: st
  *  line), and a line once for each live worker of another engine (it takes no batches of
  *  this run) and when no worker of this engine is live. */
 async function checkWorkers(redis: Redis, signature: string, reported: Set<string>, log: (line: string) => void): Promise<string> {
-  const now = Date.now();
-  const live = Object.values(await redis.hgetall(WORKERS_KEY))
-    .map((json) => JSON.parse(json) as WorkerRecord)
-    .filter((w) => now - w.seen < 3 * HEARTBEAT_MS);
+  const live = liveWorkers(await redis.hgetall(WORKERS_KEY)).filter((w) => w.kinds.includes("perft"));
   const ours = live.filter((w) => w.signature === signature);
   for (const w of live) {
     if (w.signature !== signature && !reported.has(w.name)) {

@@ -2,20 +2,21 @@
 // child process of the worker, so that hours of counting never hold up the worker's event
 // loop and its job locks stay renewed. The child lives from batch to batch: its engine, its
 // threads and its perft table (retained between batches, as one long perft keeps its table)
-// are made once. The worker passes its settings in the environment (PROCESSOR_ENV in batch.ts).
+// are made once. The worker passes its settings in the environment (WORKER_ENV in ../registry.ts).
 
 import type { SandboxedJob } from "bullmq";
 import { Core } from "#bindings/core.js";
-import { BATCH_RECORD_VERSION, PROCESSOR_ENV, parseBatch } from "./batch.js";
+import { WORKER_ENV } from "../registry.js";
+import { BATCH_RECORD_VERSION, parseBatch } from "./batch.js";
 import type { BatchResult } from "./batch.js";
 import { PERFT_BUILD, perftSignature } from "./signature.js";
 
 // The worker gone (killed), this child stops too, after the batch in hand.
 process.on("disconnect", () => process.exit(1));
 
-const threads = Number(process.env[PROCESSOR_ENV.threads] ?? "1");
-const hashMb = Number(process.env[PROCESSOR_ENV.hashMb] ?? "64");
-const workerName = process.env[PROCESSOR_ENV.worker] ?? `pid-${process.pid}`;
+const threads = Number(process.env[WORKER_ENV.threads] ?? "1");
+const hashMb = Number(process.env[WORKER_ENV.hashMb] ?? "64");
+const workerName = process.env[WORKER_ENV.name] ?? `pid-${process.pid}`;
 
 let engine: Promise<Core> | undefined;
 let keySeed = 0;

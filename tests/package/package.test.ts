@@ -59,10 +59,12 @@ describe("the npm package", () => {
     const bindings = readdirSync(join(ROOT, "bindings"))
       .filter((f) => f.endsWith(".ts"))
       .map((f) => f.slice(0, -3));
-    const services = (readdirSync(join(ROOT, "services"), { recursive: true }) as string[])
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => `build/services/${f.slice(0, -3)}.js`);
-    expect(services).toContain("build/services/perft/processor.js");
+    // The services are bundled (tools/build-services.ts): the files the command line and
+    // BullMQ load by URL, and the chunks they share.
+    const entries = ["perft/coordinator", "perft/processor", "data/processor", "worker", "service"].map((f) => `build/services/${f}.js`);
+    const services = packed.files.map((f) => f.path).filter((p) => p.startsWith("build/services/"));
+    expect(services).toEqual(expect.arrayContaining(entries));
+    expect(services.filter((p) => !entries.includes(p) && !/^build\/services\/chunks\/[\w-]+\.js$/.test(p))).toEqual([]);
     const expected = [
       ...bindings.flatMap((b) => [`build/${b}.js`, `build/${b}.d.ts`]),
       ...services,
@@ -77,14 +79,17 @@ describe("the npm package", () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.license).toBe("MIT");
     expect(manifest.keywords).toContain("chess");
-    // The command line's two (commander, cli-progress) and the services' queue (bullmq,
-    // ioredis), imported by those modules only: the library, and so a browser bundle, has none.
-    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["bullmq", "cli-progress", "commander", "ioredis"]);
+    // The command line's two (commander, cli-progress) and the services' (bullmq, ioredis, the
+    // HTTP framework hono, zod), imported by those modules only: the library, and so a browser
+    // bundle, has none.
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["@hono/node-server", "bullmq", "cli-progress", "commander", "hono", "ioredis", "zod"]);
     const built = join(app, "node_modules/wasmchess/build");
     const files = (readdirSync(built, { recursive: true }) as string[]).filter((f) => f.endsWith(".js"));
-    const importing = (names: string) => files.filter((f) => new RegExp(`from "(${names})"`).test(readFileSync(join(built, f), "utf8"))).sort();
-    expect(importing("commander|cli-progress")).toEqual(["cli-perft.js", "cli.js", "services/perft/coordinator.js"]);
-    expect(importing("bullmq|ioredis")).toEqual(["services/perft/coordinator.js", "services/perft/worker.js", "services/redis.js"]);
+    const importing = (names: string) => files.filter((f) => new RegExp(`from "(${names})`).test(readFileSync(join(built, f), "utf8"))).sort();
+    expect(importing("commander|cli-progress").filter((f) => !f.startsWith("services/"))).toEqual(["cli-perft.js", "cli.js"]);
+    const services = importing("bullmq|ioredis|hono|@hono/node-server|zod");
+    expect(services.length).toBeGreaterThan(0);
+    expect(services.filter((f) => !f.startsWith("services/"))).toEqual([]);
     for (const hook of ["preinstall", "install", "postinstall"]) expect(manifest.scripts?.[hook]).toBeUndefined();
     // The clone's prepare (the build) does nothing in an installed copy, even if it is run.
     expect(existsSync(join(app, "node_modules/assemblyscript"))).toBe(false);

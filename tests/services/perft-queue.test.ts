@@ -16,7 +16,8 @@ import { CHESS960_PERFT_SUITE, readPerftSuite } from "../../match/perft.js";
 import { CLI, sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
 import { REDIS_SERVER, RedisServer } from "../../match/redis-server.js";
-import { KEY_PREFIX, jobId, queueName, runKeys } from "../../services/perft/batch.js";
+import { jobId, queueName, runKeys } from "../../services/perft/batch.js";
+import { KEY_PREFIX } from "../../services/registry.js";
 import { perftSignature } from "../../services/perft/signature.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -170,7 +171,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "perft on Redis and
       const wasm = join(other, "build", "wasmchess.wasm");
       writeFileSync(wasm, Buffer.concat([readFileSync(wasm), Buffer.from([0, 2, 1, 0x78])])); // custom section "x"
       const stranger = worker("stranger", join(other, "build", "cli.js"));
-      const signature = (await stranger.waitFor((l) => l.includes("waiting for batches"))).replace(/.*engine (\S+),.*/, "$1");
+      const signature = (await stranger.waitFor((l) => l.includes("waiting for jobs"))).replace(/.*engine (\S+),.*/, "$1");
       const c = coordinator(["--depth", "5", "--run", "versions"]);
       while (!c.stderr.includes("worker stranger")) await sleep(100);
       expect(c.stderr).toMatch(new RegExp(`worker stranger \\(.*\\) runs engine ${signature}, not wasmchess-\\S+: it takes no batches of this run`));
@@ -187,7 +188,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "perft on Redis and
 
   it("fails a bad job payload with a reason and keeps working", async () => {
     const w = worker("w");
-    const line = await w.waitFor((l) => l.includes("waiting for batches"));
+    const line = await w.waitFor((l) => l.includes("waiting for jobs"));
     const signature = line.replace(/.*engine (\S+),.*/, "$1");
     const queue = new Queue(queueName(signature), { connection: new Redis(redis.url, { maxRetriesPerRequest: null }), prefix: KEY_PREFIX });
     try {

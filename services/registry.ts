@@ -1,0 +1,80 @@
+// What the services share in Redis besides their queues: the prefix of every key, and the
+// registry of workers (each worker writes its record with a heartbeat; a coordinator and the
+// service's API read it to say who is online, with which kinds, cores and code), and the
+// workers flagged for results that were refused.
+
+import type { Redis } from "ioredis";
+
+/** The prefix of every key the services write (BullMQ's queues included). */
+export const KEY_PREFIX = "wasmchess";
+
+/** The hash where workers register (field: worker name; value: JSON of WorkerRecord). */
+export const WORKERS_KEY = `${KEY_PREFIX}:workers`;
+
+/** How often a worker tells Redis it is alive; a worker silent for three of these is gone. */
+export const HEARTBEAT_MS = 5000;
+
+/** The job kinds a worker may take. */
+export const JOB_KINDS = ["perft", "data"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export interface WorkerRecord {
+  name: string;
+  kinds: JobKind[];
+  /** The cores it gives: perft threads, or data chunks played at once. */
+  cores: number;
+  /** Its perft signature (perft/signature.ts) and code signature (code-signature.ts). */
+  signature: string;
+  code: string;
+  version: string;
+  /** Perft threads and table size. */
+  threads: number;
+  hashMb: number;
+  host: string;
+  pid: number;
+  /** When it started, and its last heartbeat, ms since the epoch. */
+  started: number;
+  seen: number;
+  /** Jobs finished since it started, by kind, and what it is doing now. */
+  done: Partial<Record<JobKind, number>>;
+  busy: string;
+}
+
+/** The live workers of a registry read with HGETALL (those heard from in three heartbeats). */
+export function liveWorkers(registry: Record<string, string>, now = Date.now()): WorkerRecord[] {
+  const out: WorkerRecord[] = [];
+  for (const json of Object.values(registry)) {
+    try {
+      const w = JSON.parse(json) as WorkerRecord;
+      if (typeof w.seen === "number" && now - w.seen < 3 * HEARTBEAT_MS) out.push(w);
+    } catch {
+      // a record that does not read is no worker
+    }
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const FLAGGED_KEY = `${KEY_PREFIX}:flagged`;
+const FLAGS_KEY = `${KEY_PREFIX}:flags`;
+
+/** Records a worker whose result was refused (impossible counts, a result of another job):
+ *  a count by worker, and the last hundred reasons. */
+export async function flagWorker(redis: Redis, worker: string, job: string, reason: string): Promise<void> {
+  await redis.hincrby(FLAGGED_KEY, worker, 1);
+  await redis.lpush(FLAGS_KEY, JSON.stringify({ time: new Date().toISOString(), worker, job, reason }));
+  await redis.ltrim(FLAGS_KEY, 0, 99);
+}
+
+export async function readFlags(redis: Redis): Promise<{ flagged: Record<string, number>; recent: { time: string; worker: string; job: string; reason: string }[] }> {
+  const counts = await redis.hgetall(FLAGGED_KEY);
+  const recent = (await redis.lrange(FLAGS_KEY, 0, 99)).map((json) => JSON.parse(json) as { time: string; worker: string; job: string; reason: string });
+  return { flagged: Object.fromEntries(Object.entries(counts).map(([w, n]) => [w, Number(n)])), recent };
+}
+
+/** The environment through which a worker gives its sandboxed processors their settings. */
+export const WORKER_ENV = {
+  name: "WASMCHESS_WORKER",
+  redis: "WASMCHESS_WORKER_REDIS",
+  threads: "WASMCHESS_PERFT_THREADS",
+  hashMb: "WASMCHESS_PERFT_HASH_MB",
+} as const;

@@ -1,0 +1,158 @@
+// `wasmchess worker --redis URL`: the worker of the services' queues. It takes the job kinds it
+// is given (--kinds; default all): perft batches from the queue of its perft signature,
+// counted on --threads threads with a --hash MB table (perft/processor.ts), and self-play
+// data chunks from the queue of its code signature, --cores of them at once
+// (data/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
+// loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
+// signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
+// job's lock runs out and another worker (or this one, started again) takes it; the
+// coordinator stores each job's result once.
+
+import { hostname } from "node:os";
+import { createRequire } from "node:module";
+import { Worker } from "bullmq";
+import type { Job } from "bullmq";
+import { connect, connectOrFail } from "./redis.js";
+import { HEARTBEAT_MS, JOB_KINDS, KEY_PREFIX, WORKERS_KEY, WORKER_ENV } from "./registry.js";
+import type { JobKind, WorkerRecord } from "./registry.js";
+import { parseResult, queueName } from "./perft/batch.js";
+import { perftSignature } from "./perft/signature.js";
+import { codeSignature } from "./code-signature.js";
+import { dataQueueName } from "./data/run.js";
+
+export interface WorkerCommand {
+  redis: string;
+  kinds: JobKind[];
+  /** Cores it gives: data chunks at once; perft threads unless `threads` says otherwise. */
+  cores: number;
+  threads?: number;
+  hashMb: number;
+  name?: string;
+  /** A job whose worker is silent this long goes back to the queue (BullMQ's lock duration
+   *  and stalled-job check interval). */
+  stallSeconds: number;
+}
+
+/** Parses --kinds: a comma-separated list of JOB_KINDS. */
+export function parseKinds(text: string): JobKind[] {
+  const kinds = text.split(",").map((k) => k.trim()).filter((k) => k !== "");
+  const bad = kinds.find((k) => !(JOB_KINDS as readonly string[]).includes(k));
+  if (bad !== undefined || kinds.length === 0) throw new Error(`--kinds is a comma-separated list of ${JOB_KINDS.join(", ")}, got ${JSON.stringify(text)}`);
+  return [...new Set(kinds)] as JobKind[];
+}
+
+/** Runs the worker until SIGINT or SIGTERM (the jobs in hand are finished first; a second
+ *  signal leaves them to another worker). It logs what it does, a line each, on stdout. */
+export async function runWorker(cmd: WorkerCommand, log: (line: string) => void = (l) => process.stdout.write(l + "\n")): Promise<void> {
+  const signature = perftSignature();
+  const code = codeSignature();
+  const { version } = createRequire(import.meta.url)("#package.json") as { version: string };
+  const name = cmd.name ?? `${hostname()}-${process.pid}`;
+  const threads = cmd.threads ?? cmd.cores;
+  const redis = await connectOrFail(cmd.redis);
+  redis.on("error", () => undefined); // reconnects; the BullMQ workers' handlers report
+  const started = Date.now();
+  const done: Partial<Record<JobKind, number>> = {};
+  const active = new Map<string, string>(); // job id → kind, of the jobs in hand
+  const record = (): WorkerRecord => ({
+    name, kinds: cmd.kinds, cores: cmd.cores, signature, code, version, threads, hashMb: cmd.hashMb, host: hostname(), pid: process.pid,
+    started, seen: Date.now(), done, busy: [...active.entries()].map(([id, kind]) => `${kind} ${id}`).join(", "),
+  });
+  const register = () => redis.hset(WORKERS_KEY, name, JSON.stringify(record())).catch(() => undefined);
+  await register();
+  const heartbeat = setInterval(() => void register(), HEARTBEAT_MS);
+
+  const stallMs = cmd.stallSeconds * 1000;
+  const env = {
+    ...process.env, [WORKER_ENV.name]: name, [WORKER_ENV.redis]: cmd.redis, [WORKER_ENV.threads]: String(threads), [WORKER_ENV.hashMb]: String(cmd.hashMb),
+  };
+  const workers: Worker[] = [];
+  const kindOf = new Map<Worker, JobKind>();
+  const open = (kind: JobKind, queue: string, processor: string, concurrency: number, describe: (job: Job) => string) => {
+    const worker = new Worker(queue, new URL(processor, import.meta.url), {
+      connection: connect(cmd.redis),
+      prefix: KEY_PREFIX,
+      name,
+      concurrency,
+      lockDuration: stallMs,
+      stalledInterval: stallMs,
+      // A job may be orphaned many times (workers killed, machines gone): its result is
+      // stored once whatever happens, so it may come back to the queue as often as it takes.
+      maxStalledCount: 1000,
+      workerForkOptions: { env },
+    });
+    let connectionLost = false;
+    worker.on("error", (err) => {
+      if (connectionLost) return;
+      connectionLost = true;
+      log(`worker ${name}: ${err.message.split("\n")[0]}; retrying`);
+    });
+    worker.on("ready", () => {
+      if (connectionLost) log(`worker ${name}: connected again`);
+      connectionLost = false;
+    });
+    worker.on("active", (job: Job) => {
+      active.set(job.id ?? "?", kind);
+      log(`worker ${name}: ${kind === "perft" ? "counting batch" : "playing chunk"} ${job.id}`);
+      void register();
+    });
+    worker.on("completed", (job: Job) => {
+      active.delete(job.id ?? "?");
+      done[kind] = (done[kind] ?? 0) + 1;
+      log(`worker ${name}: ${describe(job)}`);
+      void register();
+    });
+    worker.on("failed", (job: Job | undefined, err: Error) => {
+      if (job) active.delete(job.id ?? "?");
+      log(`worker ${name}: ${kind} ${job?.id ?? "?"} failed: ${err.message.split("\n")[0]}`);
+    });
+    workers.push(worker);
+    kindOf.set(worker, kind);
+  };
+  if (cmd.kinds.includes("perft")) {
+    open("perft", queueName(signature), "./perft/processor.js", 1, (job) => {
+      try {
+        const r = parseResult(job.returnvalue);
+        return `batch ${job.id}: ${r.nodes} leaves, ${r.positions} positions, ${r.seconds} s`;
+      } catch (err) {
+        return `batch ${job.id}: ${err instanceof Error ? err.message : err}`;
+      }
+    });
+  }
+  if (cmd.kinds.includes("data")) {
+    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, (job) => {
+      const r = job.returnvalue as { games?: unknown[]; seconds?: number } | undefined;
+      return `chunk ${job.id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`;
+    });
+  }
+  // One kind at a time on the cores: while a perft batch counts (on every thread), no new data
+  // chunk starts (the chunks in hand end within seconds).
+  const [perftWorker, dataWorker] = [workers.find((w) => kindOf.get(w) === "perft"), workers.find((w) => kindOf.get(w) === "data")];
+  if (perftWorker && dataWorker) {
+    perftWorker.on("active", () => void dataWorker.pause(true));
+    const maybeResume = () => {
+      if (![...active.values()].includes("perft")) dataWorker.resume();
+    };
+    perftWorker.on("completed", maybeResume);
+    perftWorker.on("failed", maybeResume);
+  }
+  log(`worker ${name}: ${cmd.kinds.join(", ")}; engine ${signature}, code ${code}; ` +
+    `${cmd.cores} core${cmd.cores > 1 ? "s" : ""}, perft on ${threads} thread${threads > 1 ? "s" : ""} with a ${cmd.hashMb} MB table; waiting for jobs`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) process.exit(1); // a second signal: the jobs in hand go back to the queue
+      stopping = true;
+      log(`worker ${name}: stopping after the jobs in hand`);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await Promise.all(workers.map((w) => w.close()));
+  clearInterval(heartbeat);
+  await redis.hdel(WORKERS_KEY, name);
+  redis.disconnect();
+  log(`worker ${name}: stopped`);
+}
