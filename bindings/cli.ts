@@ -42,9 +42,10 @@ program
   .command("uci", { isDefault: true })
   .description("the UCI engine on stdin/stdout (the default command)")
   .option("--tune", "offer the search's tunable parameters as UCI options (bench/spsa.ts)")
-  .action(async (opts: { tune?: boolean }) => {
+  .option("--wasm <file>", "run this engine module instead of the package's (a build of another commit: it must export what these bindings call)")
+  .action(async (opts: { tune?: boolean; wasm?: string }) => {
     const { runUci } = await import("./cli-uci.js");
-    await runUci({ tune: opts.tune === true, build: build as "nnue" | "classical" | undefined });
+    await runUci({ tune: opts.tune === true, build: build as "nnue" | "classical" | undefined, wasm: opts.wasm });
   });
 
 /** The services' modules, which this file loads by URL: they are compiled after the bindings
@@ -99,10 +100,10 @@ program
 
 program
   .command("worker")
-  .description("take the jobs of the services' queues (perft batches, self-play data chunks) from Redis, until interrupted")
+  .description("take the jobs of the services' queues (perft batches, self-play data chunks, test match tasks) from Redis, until interrupted")
   .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
-  .option("--kinds <list>", "the job kinds it takes, comma-separated: perft, data (default: all)", "perft,data")
-  .option("-c, --cores <n>", `cores it gives: data chunks at once, and perft threads unless --threads (1 to ${THREADS_MAX})`, integer("--cores", 1, THREADS_MAX), 1)
+  .option("--kinds <list>", "the job kinds it takes, comma-separated: perft, data, match (default: all)", "perft,data,match")
+  .option("-c, --cores <n>", `cores it gives: data chunks or match tasks at once, and perft threads unless --threads (1 to ${THREADS_MAX})`, integer("--cores", 1, THREADS_MAX), 1)
   .option("-t, --threads <n>", `perft threads (1 to ${THREADS_MAX}; default: --cores)`, integer("--threads", 1, THREADS_MAX))
   .option("-H, --hash <mb>", `the perft table, in MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB), 64)
   .option("--name <name>", "the worker's name in the queue (default: host-pid)")
@@ -124,7 +125,7 @@ program
 
 program
   .command("service")
-  .description("the coordinator of self-play data runs on Redis, with its HTTP API, until interrupted")
+  .description("the coordinator of self-play data runs and test matches on Redis, with its HTTP API, until interrupted")
   .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
   .option("--host <host>", "the address it listens on", "127.0.0.1")
   .option("-p, --port <n>", "the port it listens on (0: any free one)", integer("--port", 0, 65535), 8080)

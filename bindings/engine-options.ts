@@ -31,6 +31,9 @@ export interface EngineOptions {
   /** "nnue" (the network build, the default where the host has wasm SIMD) or "classical"
    *  (the hand-crafted evaluation, the smaller module). */
   build?: EngineBuild;
+  /** The engine module to run instead of the package's (a build of another commit, say: it
+   *  must export what this package's bindings call). Overrides `build`. */
+  wasmUrl?: URL;
   /** Chess960 mode for the positions set (default false): see Engine.setChess960. */
   chess960?: boolean;
   /** Play moves from the opening book (loadBook) when it has some (default false). */
@@ -45,13 +48,14 @@ export interface EngineOptions {
   threads?: number;
 }
 
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads"];
+const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "wasmUrl", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads"];
 
 /** Throws when an option is unknown, of the wrong type or out of its range. */
 export function checkEngineOptions(options: EngineOptions): void {
   checkKeys("Engine option", options, ENGINE_OPTIONS);
   if (options.hashMb !== undefined) checkInteger("hashMb", options.hashMb, HASH_MIN_MB, HASH_MAX_MB, "megabytes");
   if (options.workerUrl !== undefined && !(options.workerUrl instanceof URL)) throw new TypeError("workerUrl must be a URL");
+  if (options.wasmUrl !== undefined && !(options.wasmUrl instanceof URL)) throw new TypeError("wasmUrl must be a URL");
   if (options.sharedMemory !== undefined) checkBoolean("sharedMemory", options.sharedMemory);
   if (options.chess960 !== undefined) checkBoolean("chess960", options.chess960);
   if (options.ownBook !== undefined) checkBoolean("ownBook", options.ownBook);

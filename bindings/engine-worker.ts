@@ -9,6 +9,11 @@ import { serveWorker } from "./worker-host.js";
 import type { RequestHandler } from "./worker-host.js";
 import { openPort } from "#worker-port";
 
+/** The Core the init message asks for: its build, or another module's URL. */
+function coreOptions(init: EngineInit): Parameters<typeof Core.create>[0] {
+  return { hashMb: init.hashMb, ...(init.wasmUrl ? { wasmUrl: new URL(init.wasmUrl) } : { build: init.build }) };
+}
+
 /** The requests of one engine, run on its Core. */
 class EngineHandler implements RequestHandler<Request, SearchEvent> {
   private readonly control: Int32Array | undefined;
@@ -54,7 +59,7 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
   /** Starts the engine the init message describes. */
   static async create(init: EngineInit): Promise<EngineHandler> {
     try {
-      return new EngineHandler(await Core.create({ hashMb: init.hashMb, build: init.build }), init);
+      return new EngineHandler(await Core.create(coreOptions(init)), init);
     } catch (err) {
       throw new Error(`its engine did not start: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -92,7 +97,7 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
 
   private async recover(): Promise<void> {
     this.core.dispose();
-    this.core = await Core.create({ hashMb: this.init.hashMb, build: this.init.build });
+    this.core = await Core.create(coreOptions(this.init));
     this.current = undefined;
     for (const { method, args } of this.replay) {
       try {

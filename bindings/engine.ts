@@ -95,14 +95,14 @@ export class Engine {
   private threadCount = 1;
 
   private constructor(private readonly options: EngineOptions) {
-    this.ownEvaluation = options.build !== undefined && options.build !== defaultBuild();
+    this.ownEvaluation = options.wasmUrl !== undefined || (options.build !== undefined && options.build !== defaultBuild());
     this.chess960 = options.chess960 ?? false;
     this.book = new EngineBook(options.ownBook ?? false, options.bookSeed ?? Math.floor(Math.random() * 2 ** 32));
     const available = typeof SharedArrayBuffer === "function" && (isNode || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true);
     if (available && options.sharedMemory !== false) this.control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
     this.worker = new WorkerClient({
       url: options.workerUrl,
-      init: { control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: options.hashMb, build: options.build },
+      init: { control: this.control?.buffer as SharedArrayBuffer | undefined, hashMb: options.hashMb, build: options.build, wasmUrl: options.wasmUrl?.href },
       setup: () => this.replay.map(({ method, args }): Request => ({ kind: "call", method, args })),
       name: "engine worker",
     });

@@ -25,11 +25,13 @@ export interface PositionRecord {
   chess960: boolean;
 }
 
-/** The worker's start-up data: the shared control words (if any), the hash size and the build. */
+/** The worker's start-up data: the shared control words (if any), the hash size and the build
+ *  (or the URL of another engine module). */
 export interface EngineInit {
   control?: SharedArrayBuffer;
   hashMb?: number;
   build?: EngineBuild;
+  wasmUrl?: string;
 }
 
 /** Caller to worker (each sent with its call id; a search's id is the one the control words

@@ -24,6 +24,9 @@ export interface MatchOptions {
   openings: Opening[];
   /** Total games; game 2k and 2k+1 play opening k with colours swapped. */
   games: number;
+  /** The first game this run plays (default 0): games firstGame to games - 1 are played, as
+   *  they would be in the whole match (a part of a match handed to one worker, say). */
+  firstGame?: number;
   settings: GameSettings;
   concurrency: number;
   sprt?: SprtParams;
@@ -50,7 +53,7 @@ export interface GameResult {
 
 export class Match {
   private readonly pairs: [MatchEngine, MatchEngine][] = [];
-  private next = 0;
+  private next: number;
   private stopping = false;
   private aborted = false;
   private names: [string, string] = ["", ""];
@@ -70,6 +73,8 @@ export class Match {
   constructor(private readonly opts: MatchOptions) {
     if (opts.openings.length === 0) throw new Error("no openings");
     if (!(opts.games >= 1)) throw new Error("the match needs at least one game");
+    this.next = opts.firstGame ?? 0;
+    if (!Number.isInteger(this.next) || this.next < 0 || this.next >= opts.games) throw new Error(`the first game must be from 0 to ${opts.games - 1}`);
   }
 
   /** Stops the match now: kills the engines; games in progress are abandoned uncounted. */
@@ -83,7 +88,7 @@ export class Match {
   async run(): Promise<MatchSummary> {
     const { opts } = this;
     const started = performance.now();
-    const workers = Math.max(1, Math.min(opts.concurrency, opts.games));
+    const workers = Math.max(1, Math.min(opts.concurrency, opts.games - this.next));
     await Game.create(); // loads the package's rules, which write the PGN and check resumed games
     if (opts.pgn && !opts.resume) writeFileSync(opts.pgn.path, "");
     if (opts.sprt) this.sprtState = { params: opts.sprt, llr: 0 };
@@ -236,7 +241,7 @@ export class Match {
       faults: [{ ...this.faults[0] }, { ...this.faults[1] }],
       restarts: [0, 1].map((i) => this.pairs.reduce((s, p) => s + p[i].restarts, 0)) as [number, number],
       elapsedMs,
-      interrupted: this.aborted || (this.counted < this.opts.games && !this.sprtState?.decision),
+      interrupted: this.aborted || (this.counted < this.opts.games - (this.opts.firstGame ?? 0) && !this.sprtState?.decision),
     };
   }
 }

@@ -2,36 +2,55 @@
 // route wants the service's token (`Authorization: Bearer T`); every payload is validated
 // (zod) and a bad one is refused with 400 and a message that names the field.
 //
+//   GET  /                            the dashboard (its page asks for the token)
 //   GET  /api/health                  version and code signature (no token needed)
+//   GET  /api/state                   workers, runs and flags at once (what the dashboard shows)
+//   GET  /api/events?token=T          the same every second, as server-sent events
 //   GET  /api/workers                 the live workers
 //   GET  /api/flags                   workers whose results were refused: counts and the last reasons
 //   GET  /api/engines                 the engines held;  POST /api/engines?name=N  (body: a wasm module)
-//   GET  /api/runs                    the runs, newest first;  POST /api/runs  (body: a run, JSON)
+//   GET  /api/networks, /api/openings the same for networks (.nnue) and opening suites (FEN/EPD lines)
+//   GET  /api/runs                    the runs, newest first;  POST /api/runs  (body: a run, JSON:
+//                                     kind "data", data/run.ts, or "match", matches/task.ts)
 //   GET  /api/runs/:id                one run
 //   POST /api/runs/:id/cancel         stops a run (it can be resumed)
 //   POST /api/runs/:id/resume
 //   GET  /api/runs/:id/positions.bin  a data run's records
+//   GET  /api/runs/:id/games.pgn      a test match's games
 
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
 import type { Redis } from "ioredis";
-import { MAX_ENGINE_BYTES, listEngines, putEngine } from "./engines.js";
+import { FILE_KINDS, listFiles, putFile } from "./files.js";
+import type { FileKind } from "./files.js";
 import { WORKERS_KEY, liveWorkers, readFlags } from "./registry.js";
 import { listRuns, readRun } from "./runs.js";
 import { describeIssue } from "./data/chunk.js";
-import { DataRunRequest, RequestError } from "./data/run.js";
+import { DataRunRequest } from "./data/run.js";
+import type { DataRunRequest as DataRunRequestType } from "./data/run.js";
+import { RequestError } from "./run-coordinator.js";
 import type { DataRuns } from "./data/run.js";
+import { MatchRunRequest } from "./matches/task.js";
+import type { MatchRunRequest as MatchRunRequestType } from "./matches/task.js";
+import type { MatchRuns } from "./matches/run.js";
+import type { RunKind } from "./runs.js";
 
 export interface ServiceContext {
   redis: Redis;
   data: DataRuns;
+  match: MatchRuns;
+  /** More checks of an uploaded file than its kind's (openings read as positions). */
+  checkUpload?: (kind: FileKind, bytes: Uint8Array) => Promise<void>;
   token: string;
   version: string;
   code: string;
+  /** The dashboard's files by name (index.html, its script and style, uPlot's). */
+  dashboard?: Record<string, { path: string; type: string }>;
 }
 
 function tokenMatches(given: string, token: string): boolean {
@@ -50,9 +69,19 @@ export function createApp(ctx: ServiceContext): Hono {
 
   app.get("/api/health", (c) => c.json({ ok: true, version: ctx.version, code: ctx.code }));
 
+  // The dashboard: its page and scripts (no token: the page asks for it), from files.
+  app.get("/", (c) => c.redirect("/dashboard/"));
+  app.get("/dashboard/*", (c) => {
+    const name = c.req.path.slice("/dashboard/".length) || "index.html";
+    const file = ctx.dashboard && Object.hasOwn(ctx.dashboard, name) ? ctx.dashboard[name] : undefined;
+    if (!file) return c.json({ error: `no file ${JSON.stringify(name)}` }, 404);
+    return c.body(readFileSync(file.path), 200, { "content-type": file.type, "cache-control": "no-cache" });
+  });
+
   app.use("/api/*", async (c, next) => {
     const header = c.req.header("authorization") ?? "";
-    const given = header.startsWith("Bearer ") ? header.slice(7) : "";
+    // EventSource sends no headers: the events stream may take the token in its address.
+    const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.path === "/api/events" ? (c.req.query("token") ?? "") : "";
     if (!tokenMatches(given, ctx.token)) return c.json({ error: "a valid token is required (Authorization: Bearer <token>)" }, 401);
     await next();
   });
@@ -61,20 +90,44 @@ export function createApp(ctx: ServiceContext): Hono {
 
   app.get("/api/flags", async (c) => c.json(await readFlags(ctx.redis)));
 
-  app.get("/api/engines", async (c) => c.json(await listEngines(ctx.redis)));
-
-  app.post(
-    "/api/engines",
-    bodyLimit({ maxSize: MAX_ENGINE_BYTES, onError: (c) => c.json({ error: `body: an engine is at most ${MAX_ENGINE_BYTES} bytes` }, 413) }),
-    async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      try {
-        return c.json(await putEngine(ctx.redis, bytes, c.req.query("name") ?? "engine.wasm"), 201);
-      } catch (err) {
-        return c.json({ error: `body: ${err instanceof Error ? err.message : err}` }, 400);
+  /** The service's state as the dashboard shows it. */
+  const snapshot = async () => ({
+    version: ctx.version, code: ctx.code, time: Date.now(),
+    workers: liveWorkers(await ctx.redis.hgetall(WORKERS_KEY)), runs: await listRuns(ctx.redis, 50), flags: await readFlags(ctx.redis),
+  });
+  app.get("/api/state", async (c) => c.json(await snapshot()));
+  // Live updates: the state every second, as server-sent events ("state").
+  app.get("/api/events", (c) =>
+    streamSSE(c, async (stream) => {
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+      });
+      while (open) {
+        await stream.writeSSE({ event: "state", data: JSON.stringify(await snapshot()) });
+        await stream.sleep(1000);
       }
-    },
+    }),
   );
+
+  // Files by content: engines, networks, opening suites.
+  for (const [route, kind] of [["engines", "engine"], ["networks", "network"], ["openings", "openings"]] as [string, FileKind][]) {
+    app.get(`/api/${route}`, async (c) => c.json(await listFiles(ctx.redis, kind)));
+    const { maxBytes } = FILE_KINDS[kind];
+    app.post(
+      `/api/${route}`,
+      bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: `body: a file of ${route} is at most ${maxBytes} bytes` }, 413) }),
+      async (c) => {
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        try {
+          if (ctx.checkUpload) await ctx.checkUpload(kind, bytes);
+          return c.json(await putFile(ctx.redis, kind, bytes, c.req.query("name") ?? kind), 201);
+        } catch (err) {
+          return c.json({ error: `body: ${err instanceof Error ? err.message : err}` }, 400);
+        }
+      },
+    );
+  }
 
   app.get("/api/runs", async (c) => c.json(await listRuns(ctx.redis)));
 
@@ -86,11 +139,12 @@ export function createApp(ctx: ServiceContext): Hono {
       return c.json({ error: "body: not JSON" }, 400);
     }
     const kind = (body as { kind?: unknown } | null)?.kind;
-    if (kind !== "data") return c.json({ error: `kind: must be "data", got ${JSON.stringify(kind ?? null)}` }, 400);
-    const request = DataRunRequest.safeParse(body);
+    const schema = kind === "data" ? DataRunRequest : kind === "match" ? MatchRunRequest : undefined;
+    if (!schema) return c.json({ error: `kind: must be "data" or "match", got ${JSON.stringify(kind ?? null)}` }, 400);
+    const request = schema.safeParse(body);
     if (!request.success) return c.json({ error: describeIssue(request.error) }, 400);
     try {
-      const id = await ctx.data.submit(request.data);
+      const id = await (kind === "data" ? ctx.data.submit(request.data as DataRunRequestType) : ctx.match.submit(request.data as MatchRunRequestType));
       return c.json(await readRun(ctx.redis, id), 201);
     } catch (err) {
       return errorResponse(c, err);
@@ -102,16 +156,32 @@ export function createApp(ctx: ServiceContext): Hono {
     return run ? c.json(run) : c.json({ error: `no run ${JSON.stringify(c.req.param("id"))}` }, 404);
   });
 
+  /** The coordinator of a run's kind (a 404 RequestError for no run). */
+  const coordinatorOf = async (id: string) => {
+    const kind = (await readRun(ctx.redis, id))?.kind as RunKind | undefined;
+    if (kind === "data") return ctx.data;
+    if (kind === "match") return ctx.match;
+    throw new RequestError(`no run ${JSON.stringify(id)}`, 404);
+  };
+
   for (const [action, method] of [["cancel", "stop"], ["resume", "resume"]] as const) {
     app.post(`/api/runs/:id/${action}`, async (c) => {
       try {
-        await ctx.data[method](c.req.param("id"));
+        await (await coordinatorOf(c.req.param("id")))[method](c.req.param("id"));
         return c.json(await readRun(ctx.redis, c.req.param("id")));
       } catch (err) {
         return errorResponse(c, err);
       }
     });
   }
+
+  app.get("/api/runs/:id/games.pgn", async (c) => {
+    try {
+      return c.body(await ctx.match.pgn(c.req.param("id")), 200, { "content-type": "application/x-chess-pgn; charset=utf-8" });
+    } catch (err) {
+      return errorResponse(c, err);
+    }
+  });
 
   app.get("/api/runs/:id/positions.bin", async (c) => {
     try {

@@ -4,6 +4,7 @@
 // workers flagged for results that were refused.
 
 import type { Redis } from "ioredis";
+import { connectOrFail } from "./redis.js";
 
 /** The prefix of every key the services write (BullMQ's queues included). */
 export const KEY_PREFIX = "wasmchess";
@@ -15,7 +16,7 @@ export const WORKERS_KEY = `${KEY_PREFIX}:workers`;
 export const HEARTBEAT_MS = 5000;
 
 /** The job kinds a worker may take. */
-export const JOB_KINDS = ["perft", "data"] as const;
+export const JOB_KINDS = ["perft", "data", "match"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface WorkerRecord {
@@ -78,3 +79,18 @@ export const WORKER_ENV = {
   threads: "WASMCHESS_PERFT_THREADS",
   hashMb: "WASMCHESS_PERFT_HASH_MB",
 } as const;
+
+let processorRedis: Promise<Redis> | undefined;
+
+/** In a sandboxed processor: the worker's Redis (for the files its jobs name), connected once. */
+export function workerRedis(): Promise<Redis> {
+  const url = process.env[WORKER_ENV.redis];
+  if (!url) throw new Error(`${WORKER_ENV.redis} is not set`);
+  processorRedis ??= connectOrFail(url);
+  return processorRedis;
+}
+
+/** In a sandboxed processor: throws unless the job was made for this worker's code. */
+export function checkJobCode(what: string, jobCode: string, code: string): void {
+  if (jobCode !== code) throw new Error(`${what} is for code ${jobCode}, this worker is ${code}`);
+}

@@ -1,4 +1,5 @@
-// `wasmchess service --redis URL`: the coordinator of the services' runs and their HTTP API.
+// `wasmchess service --redis URL`: the coordinator of the services' runs (self-play data,
+// test matches) and their HTTP API.
 // It keeps every run's state in Redis and its data files in --data DIR, so that stopped and
 // started again (or with Redis restarted from its append-only file) it continues its runs
 // where they were. It listens on 127.0.0.1 unless --host says otherwise, and every API call
@@ -6,14 +7,19 @@
 
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Queue } from "bullmq";
 import { codeSignature } from "./code-signature.js";
 import { connect, connectOrFail } from "./redis.js";
 import { KEY_PREFIX } from "./registry.js";
 import { createApp } from "./http.js";
+import { Core } from "../bindings/core.js";
+import { parseOpenings } from "../match/openings.js";
+import type { FileKind } from "./files.js";
 import { DataRuns, dataQueueName } from "./data/run.js";
+import { MatchRuns, matchQueueName } from "./matches/run.js";
 
 export interface ServiceCommand {
   redis: string;
@@ -24,8 +30,30 @@ export interface ServiceCommand {
   dataDir: string;
 }
 
-/** How often the coordinator collects results and writes data. */
+/** How often the coordinators collect results and write data. */
 const POLL_MS = 250;
+
+/** The dashboard's files: its own (copied next to this module by the build) and uPlot's. */
+function dashboardFiles(): Record<string, { path: string; type: string }> {
+  const own = fileURLToPath(new URL("./dashboard/", import.meta.url));
+  const uplot = dirname(createRequire(import.meta.url).resolve("uplot/dist/uPlot.iife.min.js"));
+  return {
+    "index.html": { path: join(own, "index.html"), type: "text/html; charset=utf-8" },
+    "dashboard.js": { path: join(own, "dashboard.js"), type: "text/javascript; charset=utf-8" },
+    "dashboard.css": { path: join(own, "dashboard.css"), type: "text/css; charset=utf-8" },
+    "uPlot.iife.min.js": { path: join(uplot, "uPlot.iife.min.js"), type: "text/javascript; charset=utf-8" },
+    "uPlot.min.css": { path: join(uplot, "uPlot.min.css"), type: "text/css; charset=utf-8" },
+  };
+}
+
+let rules: Promise<Core> | undefined;
+
+/** An opening suite must read as positions (the match runner's reader, which names the line). */
+async function checkOpenings(kind: FileKind, bytes: Uint8Array): Promise<void> {
+  if (kind !== "openings") return;
+  rules ??= Core.create({ build: "classical" });
+  parseOpenings(new TextDecoder().decode(bytes), await rules, "openings");
+}
 
 /** Runs the service until SIGINT or SIGTERM. Its first line says where it listens:
  *  "service: listening on http://HOST:PORT". */
@@ -35,13 +63,15 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
   const token = cmd.token ?? randomBytes(16).toString("hex");
   const redis = await connectOrFail(cmd.redis);
   redis.on("error", () => undefined); // it reconnects; commands wait
-  const queue = new Queue(dataQueueName(code), { connection: connect(cmd.redis), prefix: KEY_PREFIX });
-  queue.on("error", () => undefined);
+  const queues = [dataQueueName(code), matchQueueName(code)].map((name) => new Queue(name, { connection: connect(cmd.redis), prefix: KEY_PREFIX }));
+  for (const q of queues) q.on("error", () => undefined);
   const dataDir = resolve(cmd.dataDir);
-  const data = new DataRuns(redis, queue, dataDir, code, log);
-  await data.start();
+  const data = new DataRuns(redis, queues[0], dataDir, code, log);
+  const match = new MatchRuns(redis, queues[1], dataDir, code, log);
+  const coordinators = [data, match];
+  for (const c of coordinators) await c.start();
 
-  const app = createApp({ redis, data, token, version, code });
+  const app = createApp({ redis, data, match, token, version, code, checkUpload: checkOpenings, dashboard: dashboardFiles() });
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
     const s = serve({ fetch: app.fetch, port: cmd.port, hostname: cmd.host }, (info) => {
       log(`service: listening on http://${cmd.host}:${info.port} (code ${code}; data in ${dataDir}; workers: wasmchess worker --redis ${cmd.redis})`);
@@ -55,7 +85,7 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
   const loop = (async () => {
     while (!stopping) {
       try {
-        await data.tick();
+        for (const c of coordinators) await c.tick();
       } catch (err) {
         log(`service: ${err instanceof Error ? err.message.split("\n")[0] : err}`);
       }
@@ -78,8 +108,8 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
     server.close(() => r());
     if ("closeAllConnections" in server) server.closeAllConnections();
   });
-  data.close();
-  await queue.close();
+  for (const c of coordinators) c.closeAll();
+  for (const q of queues) await q.close();
   redis.disconnect();
   log("service: stopped");
 }

@@ -1,8 +1,8 @@
 // `wasmchess worker --redis URL`: the worker of the services' queues. It takes the job kinds it
 // is given (--kinds; default all): perft batches from the queue of its perft signature,
 // counted on --threads threads with a --hash MB table (perft/processor.ts), and self-play
-// data chunks from the queue of its code signature, --cores of them at once
-// (data/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
+// data chunks and test match tasks from the queues of its code signature, --cores of them at
+// once (data/processor.ts, matches/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
 // loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
 // job's lock runs out and another worker (or this one, started again) takes it; the
@@ -19,6 +19,7 @@ import { parseResult, queueName } from "./perft/batch.js";
 import { perftSignature } from "./perft/signature.js";
 import { codeSignature } from "./code-signature.js";
 import { dataQueueName } from "./data/run.js";
+import { matchQueueName } from "./matches/run.js";
 
 export interface WorkerCommand {
   redis: string;
@@ -93,7 +94,7 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     });
     worker.on("active", (job: Job) => {
       active.set(job.id ?? "?", kind);
-      log(`worker ${name}: ${kind === "perft" ? "counting batch" : "playing chunk"} ${job.id}`);
+      log(`worker ${name}: ${kind === "perft" ? "counting batch" : kind === "data" ? "playing chunk" : "playing task"} ${job.id}`);
       void register();
     });
     worker.on("completed", (job: Job) => {
@@ -125,13 +126,23 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
       return `chunk ${job.id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`;
     });
   }
-  // One kind at a time on the cores: while a perft batch counts (on every thread), no new data
-  // chunk starts (the chunks in hand end within seconds).
-  const [perftWorker, dataWorker] = [workers.find((w) => kindOf.get(w) === "perft"), workers.find((w) => kindOf.get(w) === "data")];
-  if (perftWorker && dataWorker) {
-    perftWorker.on("active", () => void dataWorker.pause(true));
+  if (cmd.kinds.includes("match")) {
+    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, (job) => {
+      const r = job.returnvalue as { games?: { points: number }[]; seconds?: number } | undefined;
+      const points = r?.games?.reduce((a, g) => a + g.points, 0);
+      return `task ${job.id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
+    });
+  }
+  // One kind at a time on the cores: while a perft batch counts (on every thread), no data
+  // chunk or match task starts (those in hand end within seconds or minutes).
+  const perftWorker = workers.find((w) => kindOf.get(w) === "perft");
+  const others = workers.filter((w) => kindOf.get(w) !== "perft");
+  if (perftWorker && others.length) {
+    perftWorker.on("active", () => {
+      for (const w of others) void w.pause(true);
+    });
     const maybeResume = () => {
-      if (![...active.values()].includes("perft")) dataWorker.resume();
+      if (![...active.values()].includes("perft")) for (const w of others) w.resume();
     };
     perftWorker.on("completed", maybeResume);
     perftWorker.on("failed", maybeResume);

@@ -4,21 +4,21 @@
 // the match library and learn/'s self-play code, which are not compiled into the package on
 // their own, so they are bundled here (esbuild); the bindings stay outside the bundle: an
 // import of bindings/X.js becomes the package's own `#bindings/X.js` (build/X.js), so the
-// services run on the same bindings as the rest of the package. Type checking is
-// `npm run typecheck`'s.
+// services run on the same bindings as the rest of the package. The dashboard's files
+// (services/dashboard/) are copied as they are. Type checking is `npm run typecheck`'s.
 //
 //   npx tsx tools/build-services.ts
 
 import { build } from "esbuild";
 import type { Plugin } from "esbuild";
 import { basename, dirname, join, resolve } from "node:path";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BINDINGS = join(ROOT, "bindings");
 const OUT = join(ROOT, "build", "services");
-const ENTRIES = ["perft/coordinator.ts", "perft/processor.ts", "data/processor.ts", "worker.ts", "service.ts"];
+const ENTRIES = ["perft/coordinator.ts", "perft/processor.ts", "data/processor.ts", "matches/processor.ts", "worker.ts", "service.ts"];
 
 const bindingsOutside: Plugin = {
   name: "bindings-outside",
@@ -48,3 +48,5 @@ await build({
   plugins: [bindingsOutside],
   logLevel: "warning",
 });
+// The dashboard's page, script and style are served as they are.
+cpSync(join(ROOT, "services", "dashboard"), join(OUT, "dashboard"), { recursive: true });

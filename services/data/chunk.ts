@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DEFAULT_SETTINGS } from "../../learn/selfplay.js";
 import type { Ending, SelfPlaySettings } from "../../learn/selfplay.js";
 import { RECORD_BYTES, recordResult } from "../../learn/records.js";
-import { ENGINE_HASH } from "../engines.js";
+import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
 
 export const CHUNK_RECORD_VERSION = 1;
@@ -55,8 +55,8 @@ export const DataChunk = z
     chunk: int(0, 100_000_000),
     firstGame: int(0, 2 ** 40),
     games: int(1, 10_000),
-    /** The engine's SHA-256 (engines.ts). */
-    engine: z.string().regex(ENGINE_HASH),
+    /** The engine's SHA-256 (files.ts). */
+    engine: z.string().regex(FILE_HASH),
     settings: Settings,
   })
   .strict();

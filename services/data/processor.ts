@@ -6,13 +6,11 @@
 
 import { pathToFileURL } from "node:url";
 import type { SandboxedJob } from "bullmq";
-import type { Redis } from "ioredis";
 import { Core } from "../../bindings/core.js";
 import { playSelfPlayGame } from "../../learn/selfplay.js";
 import { codeSignature } from "../code-signature.js";
-import { engineFile } from "../engines.js";
-import { connectOrFail } from "../redis.js";
-import { WORKER_ENV } from "../registry.js";
+import { cachedFile } from "../files.js";
+import { WORKER_ENV, checkJobCode, workerRedis } from "../registry.js";
 import { CHUNK_RECORD_VERSION, parseChunk } from "./chunk.js";
 import type { ChunkResult, GameSummary } from "./chunk.js";
 
@@ -20,18 +18,14 @@ import type { ChunkResult, GameSummary } from "./chunk.js";
 process.on("disconnect", () => process.exit(1));
 
 const workerName = process.env[WORKER_ENV.name] ?? `pid-${process.pid}`;
-let redis: Promise<Redis> | undefined;
 let engine: { sha: string; hashMb: number; core: Core } | undefined;
 
 /** Plays the chunk's games in order and returns their records. */
 export default async function playChunk(job: SandboxedJob): Promise<ChunkResult> {
   const chunk = parseChunk(job.data);
   const code = codeSignature();
-  if (chunk.code !== code) throw new Error(`chunk ${job.id} is for code ${chunk.code}, this worker is ${code}`);
-  const url = process.env[WORKER_ENV.redis];
-  if (!url) throw new Error(`${WORKER_ENV.redis} is not set`);
-  redis ??= connectOrFail(url);
-  const file = await engineFile(await redis, chunk.engine);
+  checkJobCode(`chunk ${job.id}`, chunk.code, code);
+  const file = await cachedFile(await workerRedis(), "engine", chunk.engine);
   if (engine?.sha !== chunk.engine || engine.hashMb !== chunk.settings.hashMb) {
     engine?.core.dispose();
     engine = undefined;

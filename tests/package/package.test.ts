@@ -60,8 +60,11 @@ describe("the npm package", () => {
       .filter((f) => f.endsWith(".ts"))
       .map((f) => f.slice(0, -3));
     // The services are bundled (tools/build-services.ts): the files the command line and
-    // BullMQ load by URL, and the chunks they share.
-    const entries = ["perft/coordinator", "perft/processor", "data/processor", "worker", "service"].map((f) => `build/services/${f}.js`);
+    // BullMQ load by URL, the chunks they share, and the dashboard's page, script and style.
+    const entries = [
+      ...["perft/coordinator", "perft/processor", "data/processor", "matches/processor", "worker", "service"].map((f) => `build/services/${f}.js`),
+      ...["index.html", "dashboard.js", "dashboard.css"].map((f) => `build/services/dashboard/${f}`),
+    ];
     const services = packed.files.map((f) => f.path).filter((p) => p.startsWith("build/services/"));
     expect(services).toEqual(expect.arrayContaining(entries));
     expect(services.filter((p) => !entries.includes(p) && !/^build\/services\/chunks\/[\w-]+\.js$/.test(p))).toEqual([]);
@@ -82,7 +85,7 @@ describe("the npm package", () => {
     // The command line's two (commander, cli-progress) and the services' (bullmq, ioredis, the
     // HTTP framework hono, zod), imported by those modules only: the library, and so a browser
     // bundle, has none.
-    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["@hono/node-server", "bullmq", "cli-progress", "commander", "hono", "ioredis", "zod"]);
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["@hono/node-server", "bullmq", "cli-progress", "commander", "hono", "ioredis", "uplot", "zod"]);
     const built = join(app, "node_modules/wasmchess/build");
     const files = (readdirSync(built, { recursive: true }) as string[]).filter((f) => f.endsWith(".js"));
     const importing = (names: string) => files.filter((f) => new RegExp(`from "(${names})`).test(readFileSync(join(built, f), "utf8"))).sort();

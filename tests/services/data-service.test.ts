@@ -4,124 +4,60 @@
 // with kill -9 mid-chunk, the service killed and started again, a run cancelled and resumed,
 // and a worker whose results do not add up (refused and flagged); the API wants its token
 // and names the field of a bad payload.
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "bullmq";
 import type { Job } from "bullmq";
 import { Redis } from "ioredis";
-import { UciProcess } from "../../match/uci-process.js";
-import { CLI, sleep } from "../helpers/cli.js";
+import { sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
-import { REDIS_SERVER, RedisServer } from "../../match/redis-server.js";
+import { serviceFixture } from "../helpers/service.js";
+import { REDIS_SERVER } from "../../match/redis-server.js";
 import { KEY_PREFIX } from "../../services/registry.js";
 import { codeSignature } from "../../services/code-signature.js";
 import { dataQueueName } from "../../services/data/run.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ENGINE = join(ROOT, "build/wasmchess.wasm");
-const TOKEN = "test-token-0123456789";
 /** Short games: their records are still the real thing (datagen's, for the same settings). */
 const NODES = 400;
 
-let redis: RedisServer;
-let client: Redis;
-let dir: string;
-const processes: UciProcess[] = [];
-
-function start(args: string[]): UciProcess {
-  const p = new UciProcess(process.execPath, [CLI, ...args]);
-  processes.push(p);
-  return p;
-}
-
-async function startService(): Promise<{ service: UciProcess; url: string }> {
-  const service = start(["service", "--redis", redis.url, "--port", "0", "--token", TOKEN, "--data", join(dir, "service")]);
-  const line = await service.waitFor((l) => l.startsWith("service: listening on "), 20_000).catch((err: Error) => {
-    throw new Error(`${err.message}: ${service.stderr}`);
-  });
-  return { service, url: line.match(/http:\/\/[\d.]+:\d+/)![0] };
-}
-
-function worker(name: string): UciProcess {
-  return start(["worker", "--redis", redis.url, "--kinds", "data", "--name", name, "--stall-seconds", "1"]);
-}
-
-async function api(url: string, method: string, path: string, body?: unknown, token = TOKEN): Promise<{ status: number; json: any }> {
-  const wasm = body instanceof Uint8Array;
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": wasm ? "application/wasm" : "application/json" }) },
-    body: body === undefined ? undefined : wasm ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json() };
-}
-
-async function uploadEngine(url: string): Promise<string> {
-  const r = await api(url, "POST", "/api/engines?name=wasmchess.wasm", new Uint8Array(readFileSync(ENGINE)));
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.sha256;
-}
-
-async function submit(url: string, engine: string, id: string, positions: number, chunkGames: number, seed: number): Promise<void> {
-  const r = await api(url, "POST", "/api/runs", { kind: "data", id, engine, positions, chunkGames, settings: { nodes: NODES, seed, hashMb: 1 } });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-}
-
-async function waitFor(url: string, id: string, state: string, timeoutMs = 120_000): Promise<any> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const { json } = await api(url, "GET", `/api/runs/${id}`);
-    if (json.state === state) return json;
-    if (json.state === "failed") throw new Error(`run ${id} failed: ${json.error}`);
-    if (Date.now() > end) throw new Error(`run ${id} is ${json.state} after ${timeoutMs} ms: ${JSON.stringify(json.status)}`);
-    await sleep(100);
-  }
-}
-
-/** The run's records, and what datagen writes for the same seed (one thread, the same engine,
- *  nodes and table) asked for as many positions: datagen stops after the game that reaches
- *  them, so the two files are equal when every game's records are. */
-function againstDatagen(id: string, seed: number): { service: Buffer; datagen: Buffer } {
-  const service = readFileSync(join(dir, "service", id, "positions.bin"));
-  const out = join(dir, `datagen-${id}-${seed}`);
-  execFileSync("npx", ["tsx", "learn/datagen.ts", "--out", out, "--positions", String(service.length / 32), "--nodes", String(NODES), "--seed", String(seed), "--threads", "1", "--hash", "1", "--engine", ENGINE], {
-    cwd: ROOT, stdio: "pipe", timeout: 120_000,
-  });
-  return { service, datagen: readFileSync(join(out, "positions.bin")) };
-}
-
 describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data through the service and its workers", () => {
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    client = new Redis(redis.url, { maxRetriesPerRequest: null });
-    client.on("error", () => undefined);
-    dir = mkdtempSync(join(tmpdir(), "data-service-"));
-  });
+  const f = serviceFixture("data-service");
+  const worker = (name: string) => f.worker(name, "data");
+  const api = f.api.bind(f);
+  const waitFor = (url: string, id: string, state: string) => f.waitFor(url, id, [state]);
+  const uploadEngine = (url: string) => f.upload(url, "engines", new Uint8Array(readFileSync(ENGINE)), "wasmchess.wasm");
 
-  afterEach(async () => {
-    for (const p of processes.splice(0)) p.kill();
-    await client.flushall();
-  });
+  async function submit(url: string, engine: string, id: string, positions: number, chunkGames: number, seed: number): Promise<void> {
+    const r = await api(url, "POST", "/api/runs", { kind: "data", id, engine, positions, chunkGames, settings: { nodes: NODES, seed, hashMb: 1 } });
+    expect(r.status, r.text).toBe(201);
+  }
 
-  afterAll(async () => {
-    client?.disconnect();
-    await redis?.dispose();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  /** The run's records, and what datagen writes for the same seed (one thread, the same engine,
+   *  nodes and table) asked for as many positions: datagen stops after the game that reaches
+   *  them, so the two files are equal when every game's records are. */
+  function againstDatagen(id: string, seed: number): { service: Buffer; datagen: Buffer } {
+    const service = readFileSync(join(f.dir, "service", id, "positions.bin"));
+    const out = join(f.dir, `datagen-${id}-${seed}`);
+    execFileSync("npx", ["tsx", "learn/datagen.ts", "--out", out, "--positions", String(service.length / 32), "--nodes", String(NODES), "--seed", String(seed), "--threads", "1", "--hash", "1", "--engine", ENGINE], {
+      cwd: ROOT, stdio: "pipe", timeout: 120_000,
+    });
+    return { service, datagen: readFileSync(join(out, "positions.bin")) };
+  }
 
   it("writes the records datagen writes for the same seed, on two workers, with datagen's progress file", async () => {
-    const { url } = await startService();
+    const { url } = await f.startService();
     worker("w1");
     worker("w2");
     const engine = await uploadEngine(url);
     await submit(url, engine, "same", 300, 2, 21);
     const run = await waitFor(url, "same", "done");
     expect(run.status.positions).toBeGreaterThanOrEqual(300);
-    const progress = JSON.parse(readFileSync(join(dir, "service", "same", "datagen.json"), "utf8"));
+    const progress = JSON.parse(readFileSync(join(f.dir, "service", "same", "datagen.json"), "utf8"));
     expect(progress.positions).toBe(run.status.positions);
     expect(progress.games % 2).toBe(0);
     expect(progress.engine).toBe(engine.slice(0, 16));
@@ -136,7 +72,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
   });
 
   it("loses and repeats no game when a worker is killed mid-chunk and the service is killed and started again", async () => {
-    let { service, url } = await startService();
+    let { service, url } = await f.startService();
     const engine = await uploadEngine(url);
     const w1 = worker("w1");
     await submit(url, engine, "faults", 1000, 4, 31);
@@ -148,7 +84,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
     while (((await api(url, "GET", "/api/runs/faults")).json.status?.chunks ?? 0) < 2) await sleep(50);
     service.kill();
     await sleep(500);
-    ({ service, url } = await startService());
+    ({ service, url } = await f.startService());
     const run = await waitFor(url, "faults", "done");
     const { service: records, datagen } = againstDatagen("faults", 31);
     expect(records.length).toBe(run.status.positions * 32);
@@ -156,7 +92,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
   });
 
   it("continues a cancelled run where it stopped", async () => {
-    const { url } = await startService();
+    const { url } = await f.startService();
     const engine = await uploadEngine(url);
     worker("w");
     await submit(url, engine, "paused", 500, 2, 41);
@@ -175,13 +111,13 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
   });
 
   it("refuses and flags a worker whose chunk's counts do not add up, and plays the chunk again", async () => {
-    const { url } = await startService();
+    const { url } = await f.startService();
     const engine = await uploadEngine(url);
     // A worker that says it played one game less than its chunk has.
     const liar = new Worker(
       dataQueueName(codeSignature()),
       async (job: Job) => ({ v: 1, code: job.data.code, run: job.data.run, chunk: job.data.chunk, worker: "liar", seconds: 0, games: [{ index: job.data.firstGame, positions: 0, result: 1, ending: "threefold", plies: 1, discardedOpenings: 0, nodes: 0 }], records: "" }),
-      { connection: new Redis(redis.url, { maxRetriesPerRequest: null }), prefix: KEY_PREFIX },
+      { connection: new Redis(f.redis.url, { maxRetriesPerRequest: null }), prefix: KEY_PREFIX },
     );
     await submit(url, engine, "liar", 100, 2, 51);
     let flags;
@@ -195,7 +131,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
   });
 
   it("wants its token and names the field of a bad payload", async () => {
-    const { url } = await startService();
+    const { url } = await f.startService();
     expect((await api(url, "GET", "/api/runs", undefined, "wrong-token-123")).status).toBe(401);
     expect((await fetch(`${url}/api/runs`)).status).toBe(401);
     expect((await api(url, "GET", "/api/health", undefined, "")).json.ok).toBe(true);

@@ -1,0 +1,122 @@
+// Test matches through the service, on a real redis-server (started here), with real service
+// and worker processes of the package's command line: two engine builds held by hash play
+// the games the match runner (bench/match.ts) plays with the same settings, move for move;
+// the W/D/L and pentanomial counts add up over the tasks; an SPRT is decided by the
+// coordinator; a build that cannot start fails the run with its reason.
+import { expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CLI, sleep } from "../helpers/cli.js";
+import { describeWithOracle } from "../helpers/oracles.js";
+import { serviceFixture } from "../helpers/service.js";
+import { REDIS_SERVER } from "../../match/redis-server.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Each game's moves (SAN, comments dropped) by round. */
+function movesByRound(pgn: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const game of pgn.split(/\n(?=\[Event )/)) {
+    const round = /\[Round "(\d+)"\]/.exec(game)?.[1];
+    if (!round) continue;
+    const movetext = game.replace(/\[[^\]]*\]\s*/g, "").replace(/\{[^}]*\}/g, "").replace(/\d+\.(\.\.)?/g, "").replace(/\s+/g, " ").trim();
+    out.set(round, movetext);
+  }
+  return out;
+}
+
+describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches through the service and its workers", () => {
+  const f = serviceFixture("match-service");
+  const api = f.api.bind(f);
+  const upload = f.upload.bind(f);
+  const waitFor = f.waitFor.bind(f);
+  const startService = async () => (await f.startService()).url;
+
+  it("plays the games the match runner plays with the same settings, two builds held by hash, in tasks of pairs", async () => {
+    const url = await startService();
+    f.worker("w", "match", ["--cores", "2"]);
+    const nnue = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess-nnue.wasm"))), "nnue");
+    const classical = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    const r = await api(url, "POST", "/api/runs", {
+      kind: "match", id: "same", games: 8, pairsPerTask: 1, limits: { nodes: 1500 }, openings: "builtin", order: "random", seed: 5,
+      engines: [{ name: "nnue", engine: nnue, options: { Hash: 1 } }, { name: "classical", engine: classical, options: { Hash: 1 } }],
+    });
+    expect(r.status, r.text).toBe(201);
+    const run = await waitFor(url, "same", ["done"]);
+    const s = run.status;
+    expect(s.games).toBe(8);
+    expect(s.tasks).toBe(4);
+    expect(s.tri.wins + s.tri.losses + s.tri.draws).toBe(8);
+    expect(s.penta.reduce((a: number, b: number) => a + b, 0)).toBe(4);
+    expect(s.faults).toEqual([{}, {}]);
+    const service = movesByRound((await api(url, "GET", "/api/runs/same/games.pgn")).text);
+    expect([...service.keys()].sort()).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
+
+    // The same match by the match runner, on the same two builds (run through the package's CLI).
+    const pgn = join(f.dir, "runner.pgn");
+    execFileSync("npx", [
+      "tsx", "bench/match.ts", "--engine", `cmd=node,args=${CLI} uci --wasm ${join(ROOT, "build/wasmchess-nnue.wasm")},name=nnue,option.Hash=1`,
+      "--engine", `cmd=node,args=${CLI} uci --wasm ${join(ROOT, "build/wasmchess.wasm")},name=classical,option.Hash=1`,
+      "--games", "8", "--nodes", "1500", "--order", "random", "--seed", "5", "--pgn", pgn,
+    ], { cwd: ROOT, stdio: "pipe", timeout: 120_000 });
+    const runner = movesByRound(readFileSync(pgn, "utf8"));
+    for (const [round, moves] of runner) expect(service.get(round), `round ${round}`).toBe(moves);
+  }, 180_000);
+
+  it("decides an SPRT and stops, and fails a run whose build cannot start, with the reason", async () => {
+    const url = await startService();
+    f.worker("w", "match", ["--cores", "2"]);
+    const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    const r = await api(url, "POST", "/api/runs", {
+      kind: "match", id: "sprt", games: 400, pairsPerTask: 4, limits: { nodes: 800 }, openings: "builtin", sprt: { elo0: 0, elo1: 50 },
+      engines: [{ name: "full", engine, options: { Hash: 1 } }, { name: "skill0", engine, options: { Hash: 1, "Skill Level": 0 } }],
+    });
+    expect(r.status, r.text).toBe(201);
+    const run = await waitFor(url, "sprt", ["done"], 300_000);
+    expect(run.status.sprt.decision).toBe("H1");
+    expect(run.status.games).toBeGreaterThanOrEqual(30);
+    expect(run.status.games).toBeLessThan(400);
+    expect(run.status.sprt.llr).toBeGreaterThanOrEqual(run.status.sprt.upper);
+    expect(run.status.llrHistory.at(-1)[0]).toBe(run.status.games);
+
+    // A valid module that is no engine: every task fails, and the run fails saying why.
+    const empty = await upload(url, "engines", new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), "empty");
+    await api(url, "POST", "/api/runs", {
+      kind: "match", id: "broken", games: 2, limits: { nodes: 100 }, openings: "builtin",
+      engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine: empty }],
+    });
+    let broken;
+    for (;;) {
+      broken = (await api(url, "GET", "/api/runs/broken")).json;
+      if (broken.state !== "running") break;
+      await sleep(200);
+    }
+    expect(broken.state).toBe("failed");
+    expect(broken.error).toMatch(/failed 6 times/);
+  }, 400_000);
+
+  it("refuses a test that names what the service does not hold, or a command line", async () => {
+    const url = await startService();
+    const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    const base = { kind: "match", games: 2, limits: { nodes: 100 }, openings: "builtin" };
+    const e = { name: "a", engine };
+    const bad = async (body: object, error: RegExp) => {
+      const r = await api(url, "POST", "/api/runs", body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.error).toMatch(error);
+    };
+    await bad({ ...base, engines: [e, { name: "b", engine: "1".repeat(64) }] }, /^engines\.1\.engine: 1+ is not held/);
+    await bad({ ...base, engines: [e, { ...e, name: "b", command: "/bin/sh" }] }, /command/);
+    await bad({ ...base, engines: [e, { ...e, name: "b", options: { EvalFile: "/etc/passwd" } }] }, /^engines\.1\.options: EvalFile is set by the network field/);
+    await bad({ ...base, engines: [e, { ...e, name: "b", options: { Hash: "1\nquit" } }] }, /^engines\.1\.options/);
+    await bad({ ...base, engines: [e, e] }, /^engines\.1\.name: the two engines need two names/);
+    await bad({ ...base, engines: [e, { ...e, name: "b" }], limits: { tc: "fast" } }, /^limits\.tc: bad time control/);
+    await bad({ ...base, engines: [e, { ...e, name: "b" }], openings: "2".repeat(64) }, /^openings: 2+ is not held/);
+    await bad({ ...base, engines: [e, { ...e, name: "b" }], sprt: { elo0: 5, elo1: 0 } }, /^sprt: elo0 must be below elo1/);
+    const openings = await api(url, "POST", "/api/openings?name=bad", new TextEncoder().encode("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a position\n"));
+    expect(openings.status).toBe(400);
+    expect(openings.json.error).toMatch(/openings:2/);
+  });
+});
