@@ -100,14 +100,14 @@ program
 
 program
   .command("worker")
-  .description("take the jobs of the services' queues (perft batches, self-play data chunks, test match tasks) from Redis, until interrupted")
+  .description("a worker of the services' jobs on Redis, until interrupted")
   .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
-  .option("--kinds <list>", "the job kinds it takes, comma-separated: perft, data, match (default: all)", "perft,data,match")
-  .option("-c, --cores <n>", `cores it gives: data chunks or match tasks at once, and perft threads unless --threads (1 to ${THREADS_MAX})`, integer("--cores", 1, THREADS_MAX), 1)
+  .option("--kinds <list>", "the job kinds it takes, comma-separated: perft, data, match, analysis", "perft,data,match,analysis")
+  .option("-c, --cores <n>", `cores it gives: jobs at once (perft: threads, unless --threads) (1 to ${THREADS_MAX})`, integer("--cores", 1, THREADS_MAX), 1)
   .option("-t, --threads <n>", `perft threads (1 to ${THREADS_MAX}; default: --cores)`, integer("--threads", 1, THREADS_MAX))
   .option("-H, --hash <mb>", `the perft table, in MB (${HASH_MIN_MB} to ${HASH_MAX_MB})`, integer("--hash", HASH_MIN_MB, HASH_MAX_MB), 64)
   .option("--name <name>", "the worker's name in the queue (default: host-pid)")
-  .option("--stall-seconds <n>", "a job whose worker is silent this long goes to another (default 30)", integer("--stall-seconds", 1, 3600), 30)
+  .option("--stall-seconds <n>", "a job whose worker is silent this long goes to another", integer("--stall-seconds", 1, 3600), 30)
   .action(async (opts: { redis: string; kinds: string; cores: number; threads?: number; hash: number; name?: string; stallSeconds: number }, command: Command) => {
     const { runWorker, parseKinds } = (await import(new URL("worker.js", SERVICES).href)) as {
       parseKinds(text: string): string[];
@@ -125,7 +125,7 @@ program
 
 program
   .command("service")
-  .description("the coordinator of self-play data runs and test matches on Redis, with its HTTP API, until interrupted")
+  .description("the services' coordinator, HTTP API and dashboard")
   .requiredOption("--redis <url>", "the Redis of the queues (redis://host:port)")
   .option("--host <host>", "the address it listens on", "127.0.0.1")
   .option("-p, --port <n>", "the port it listens on (0: any free one)", integer("--port", 0, 65535), 8080)

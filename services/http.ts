@@ -11,12 +11,13 @@
 //   GET  /api/engines                 the engines held;  POST /api/engines?name=N  (body: a wasm module)
 //   GET  /api/networks, /api/openings the same for networks (.nnue) and opening suites (FEN/EPD lines)
 //   GET  /api/runs                    the runs, newest first;  POST /api/runs  (body: a run, JSON:
-//                                     kind "data", data/run.ts, or "match", matches/task.ts)
+//                                     kind "data", data/run.ts; "match", matches/task.ts;
+//                                     "analysis", analysis/task.ts)
 //   GET  /api/runs/:id                one run
 //   POST /api/runs/:id/cancel         stops a run (it can be resumed)
 //   POST /api/runs/:id/resume
 //   GET  /api/runs/:id/positions.bin  a data run's records
-//   GET  /api/runs/:id/games.pgn      a test match's games
+//   GET  /api/runs/:id/games.pgn      a test's games, or an analysis run's games annotated
 
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
@@ -32,18 +33,20 @@ import { WORKERS_KEY, liveWorkers, readFlags } from "./registry.js";
 import { listRuns, readRun } from "./runs.js";
 import { describeIssue } from "./data/chunk.js";
 import { DataRunRequest } from "./data/run.js";
-import type { DataRunRequest as DataRunRequestType } from "./data/run.js";
 import { RequestError } from "./run-coordinator.js";
 import type { DataRuns } from "./data/run.js";
 import { MatchRunRequest } from "./matches/task.js";
-import type { MatchRunRequest as MatchRunRequestType } from "./matches/task.js";
 import type { MatchRuns } from "./matches/run.js";
+import { AnalysisRunRequest } from "./analysis/task.js";
+import type { AnalysisRuns } from "./analysis/run.js";
 import type { RunKind } from "./runs.js";
+
+/** The request of each kind of run. */
+const REQUESTS = { data: DataRunRequest, match: MatchRunRequest, analysis: AnalysisRunRequest } as const satisfies Record<RunKind, unknown>;
 
 export interface ServiceContext {
   redis: Redis;
-  data: DataRuns;
-  match: MatchRuns;
+  coordinators: { data: DataRuns; match: MatchRuns; analysis: AnalysisRuns };
   /** More checks of an uploaded file than its kind's (openings read as positions). */
   checkUpload?: (kind: FileKind, bytes: Uint8Array) => Promise<void>;
   token: string;
@@ -131,7 +134,7 @@ export function createApp(ctx: ServiceContext): Hono {
 
   app.get("/api/runs", async (c) => c.json(await listRuns(ctx.redis)));
 
-  app.post("/api/runs", bodyLimit({ maxSize: 16 * 1024 * 1024 }), async (c) => {
+  app.post("/api/runs", bodyLimit({ maxSize: 24 * 1024 * 1024 }), async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();
@@ -139,12 +142,13 @@ export function createApp(ctx: ServiceContext): Hono {
       return c.json({ error: "body: not JSON" }, 400);
     }
     const kind = (body as { kind?: unknown } | null)?.kind;
-    const schema = kind === "data" ? DataRunRequest : kind === "match" ? MatchRunRequest : undefined;
-    if (!schema) return c.json({ error: `kind: must be "data" or "match", got ${JSON.stringify(kind ?? null)}` }, 400);
-    const request = schema.safeParse(body);
+    if (typeof kind !== "string" || !Object.hasOwn(REQUESTS, kind)) {
+      return c.json({ error: `kind: must be one of ${Object.keys(REQUESTS).map((k) => JSON.stringify(k)).join(", ")}, got ${JSON.stringify(kind ?? null)}` }, 400);
+    }
+    const request = REQUESTS[kind as RunKind].safeParse(body);
     if (!request.success) return c.json({ error: describeIssue(request.error) }, 400);
     try {
-      const id = await (kind === "data" ? ctx.data.submit(request.data as DataRunRequestType) : ctx.match.submit(request.data as MatchRunRequestType));
+      const id = await ctx.coordinators[kind as RunKind].submit(request.data);
       return c.json(await readRun(ctx.redis, id), 201);
     } catch (err) {
       return errorResponse(c, err);
@@ -158,10 +162,9 @@ export function createApp(ctx: ServiceContext): Hono {
 
   /** The coordinator of a run's kind (a 404 RequestError for no run). */
   const coordinatorOf = async (id: string) => {
-    const kind = (await readRun(ctx.redis, id))?.kind as RunKind | undefined;
-    if (kind === "data") return ctx.data;
-    if (kind === "match") return ctx.match;
-    throw new RequestError(`no run ${JSON.stringify(id)}`, 404);
+    const kind = (await readRun(ctx.redis, id))?.kind;
+    if (kind === undefined || !Object.hasOwn(ctx.coordinators, kind)) throw new RequestError(`no run ${JSON.stringify(id)}`, 404);
+    return ctx.coordinators[kind];
   };
 
   for (const [action, method] of [["cancel", "stop"], ["resume", "resume"]] as const) {
@@ -177,7 +180,10 @@ export function createApp(ctx: ServiceContext): Hono {
 
   app.get("/api/runs/:id/games.pgn", async (c) => {
     try {
-      return c.body(await ctx.match.pgn(c.req.param("id")), 200, { "content-type": "application/x-chess-pgn; charset=utf-8" });
+      const id = c.req.param("id");
+      const coordinator = await coordinatorOf(id);
+      if (!("pgn" in coordinator)) throw new RequestError(`run ${id} has no games: its records are at /api/runs/${id}/positions.bin`, 404);
+      return c.body(await coordinator.pgn(id), 200, { "content-type": "application/x-chess-pgn; charset=utf-8" });
     } catch (err) {
       return errorResponse(c, err);
     }
@@ -185,7 +191,7 @@ export function createApp(ctx: ServiceContext): Hono {
 
   app.get("/api/runs/:id/positions.bin", async (c) => {
     try {
-      const path = await ctx.data.positionsFile(c.req.param("id"));
+      const path = await ctx.coordinators.data.positionsFile(c.req.param("id"));
       const { size } = statSync(path);
       return new Response(Readable.toWeb(createReadStream(path, { start: 0, end: Math.max(0, size - 1) })) as unknown as ReadableStream, {
         headers: { "content-type": "application/octet-stream", "content-length": String(size) },

@@ -16,7 +16,7 @@ export const WORKERS_KEY = `${KEY_PREFIX}:workers`;
 export const HEARTBEAT_MS = 5000;
 
 /** The job kinds a worker may take. */
-export const JOB_KINDS = ["perft", "data", "match"] as const;
+export const JOB_KINDS = ["perft", "data", "match", "analysis"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface WorkerRecord {

@@ -7,6 +7,8 @@
 // queue, and what to do with the stored results. Runs are stopped, resumed and made between
 // the coordinator's rounds, never in the middle of one.
 
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { RUN_ID } from "./perft/batch.js";
@@ -41,6 +43,13 @@ export interface TaskData {
   run: string;
 }
 
+/** The PGN files of a directory (<n>.pgn, a task's games each) joined in number order. */
+export function joinPgnFiles(dir: string): string {
+  if (!existsSync(dir)) return "";
+  const files = readdirSync(dir).filter((f) => /^\d+\.pgn$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
+  return files.map((f) => readFileSync(join(dir, f), "utf8")).join("");
+}
+
 /** The job id of a run's task: the same task queued twice is one job. */
 export function taskJobId(run: string, task: number): string {
   return `${run}.t${task}`;
@@ -67,8 +76,9 @@ export abstract class RunCoordinator<Spec, Active extends ActiveRun<Spec>, Task 
   /** A task's result checked against the task; returns what to store (JSON). Throws an Error
    *  that says what is impossible about it. */
   protected abstract checkResult(data: unknown, task: Task): unknown;
-  /** The spec of a new run from a validated request, checked against what the service holds. */
-  protected abstract makeSpec(request: unknown): Promise<Spec>;
+  /** The spec of a new run from a validated request, checked against what the service holds
+   *  (and what a run keeps beside its spec stored under its id). */
+  protected abstract makeSpec(request: unknown, id: string): Promise<Spec>;
   /** Opens a run (its files, its state so far). */
   protected abstract open(id: string, spec: Spec): Promise<Active>;
   /** Closes what open() opened. */
@@ -108,7 +118,8 @@ export abstract class RunCoordinator<Spec, Active extends ActiveRun<Spec>, Task 
   submit(request: { id?: string }): Promise<string> {
     return this.exclusive(async () => {
       const id = request.id ?? newRunId(this.kind);
-      const spec = await this.makeSpec(request);
+      if (await readRun(this.redis, id)) throw new RequestError(`id: run ${id} exists`, 409);
+      const spec = await this.makeSpec(request, id);
       if (!(await createRun(this.redis, id, this.kind, spec))) throw new RequestError(`id: run ${id} exists`, 409);
       try {
         await this.activate(id);
@@ -239,7 +250,7 @@ export abstract class RunCoordinator<Spec, Active extends ActiveRun<Spec>, Task 
       const state = await this.redis.hget(serviceRunKeys(task.run).meta, "state");
       if (state === "running" || state === "stopped") {
         try {
-          const stored = this.checkResult(job.returnvalue, task);
+          const stored = await this.checkResult(job.returnvalue, task);
           await this.redis.hsetnx(serviceRunKeys(task.run).results, String(this.numberOf(task)), JSON.stringify(stored));
         } catch (err) {
           const r = job.returnvalue as { worker?: unknown } | null;

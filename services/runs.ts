@@ -10,7 +10,7 @@ import { KEY_PREFIX } from "./registry.js";
 
 export const RUN_STATES = ["running", "stopped", "done", "failed"] as const;
 export type RunState = (typeof RUN_STATES)[number];
-export type RunKind = "data" | "match";
+export type RunKind = "data" | "match" | "analysis";
 
 const RUNS_KEY = `${KEY_PREFIX}:runs`;
 /** The keys of a run: its hash, the results its workers returned and are not yet written,

@@ -1,5 +1,5 @@
 // `wasmchess service --redis URL`: the coordinator of the services' runs (self-play data,
-// test matches) and their HTTP API.
+// test matches, game analysis), their HTTP API and the dashboard.
 // It keeps every run's state in Redis and its data files in --data DIR, so that stopped and
 // started again (or with Redis restarted from its append-only file) it continues its runs
 // where they were. It listens on 127.0.0.1 unless --host says otherwise, and every API call
@@ -20,6 +20,7 @@ import { parseOpenings } from "../match/openings.js";
 import type { FileKind } from "./files.js";
 import { DataRuns, dataQueueName } from "./data/run.js";
 import { MatchRuns, matchQueueName } from "./matches/run.js";
+import { AnalysisRuns, analysisQueueName } from "./analysis/run.js";
 
 export interface ServiceCommand {
   redis: string;
@@ -63,15 +64,18 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
   const token = cmd.token ?? randomBytes(16).toString("hex");
   const redis = await connectOrFail(cmd.redis);
   redis.on("error", () => undefined); // it reconnects; commands wait
-  const queues = [dataQueueName(code), matchQueueName(code)].map((name) => new Queue(name, { connection: connect(cmd.redis), prefix: KEY_PREFIX }));
+  const queues = [dataQueueName(code), matchQueueName(code), analysisQueueName(code)].map((name) => new Queue(name, { connection: connect(cmd.redis), prefix: KEY_PREFIX }));
   for (const q of queues) q.on("error", () => undefined);
   const dataDir = resolve(cmd.dataDir);
-  const data = new DataRuns(redis, queues[0], dataDir, code, log);
-  const match = new MatchRuns(redis, queues[1], dataDir, code, log);
-  const coordinators = [data, match];
+  const byKind = {
+    data: new DataRuns(redis, queues[0], dataDir, code, log),
+    match: new MatchRuns(redis, queues[1], dataDir, code, log),
+    analysis: new AnalysisRuns(redis, queues[2], dataDir, code, log),
+  };
+  const coordinators = Object.values(byKind);
   for (const c of coordinators) await c.start();
 
-  const app = createApp({ redis, data, match, token, version, code, checkUpload: checkOpenings, dashboard: dashboardFiles() });
+  const app = createApp({ redis, coordinators: byKind, token, version, code, checkUpload: checkOpenings, dashboard: dashboardFiles() });
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
     const s = serve({ fetch: app.fetch, port: cmd.port, hostname: cmd.host }, (info) => {
       log(`service: listening on http://${cmd.host}:${info.port} (code ${code}; data in ${dataDir}; workers: wasmchess worker --redis ${cmd.redis})`);

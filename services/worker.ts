@@ -1,8 +1,8 @@
 // `wasmchess worker --redis URL`: the worker of the services' queues. It takes the job kinds it
 // is given (--kinds; default all): perft batches from the queue of its perft signature,
 // counted on --threads threads with a --hash MB table (perft/processor.ts), and self-play
-// data chunks and test match tasks from the queues of its code signature, --cores of them at
-// once (data/processor.ts, matches/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
+// data chunks, test match tasks and games to analyse from the queues of its code signature,
+// --cores of them at once (data/, matches/, analysis/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
 // loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
 // job's lock runs out and another worker (or this one, started again) takes it; the
@@ -20,6 +20,7 @@ import { perftSignature } from "./perft/signature.js";
 import { codeSignature } from "./code-signature.js";
 import { dataQueueName } from "./data/run.js";
 import { matchQueueName } from "./matches/run.js";
+import { analysisQueueName } from "./analysis/run.js";
 
 export interface WorkerCommand {
   redis: string;
@@ -94,7 +95,8 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     });
     worker.on("active", (job: Job) => {
       active.set(job.id ?? "?", kind);
-      log(`worker ${name}: ${kind === "perft" ? "counting batch" : kind === "data" ? "playing chunk" : "playing task"} ${job.id}`);
+      const doing = { perft: "counting batch", data: "playing chunk", match: "playing task", analysis: "analysing game" }[kind];
+    log(`worker ${name}: ${doing} ${job.id}`);
       void register();
     });
     worker.on("completed", (job: Job) => {
@@ -133,8 +135,14 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
       return `task ${job.id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
     });
   }
-  // One kind at a time on the cores: while a perft batch counts (on every thread), no data
-  // chunk or match task starts (those in hand end within seconds or minutes).
+  if (cmd.kinds.includes("analysis")) {
+    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, (job) => {
+      const r = job.returnvalue as { positions?: number; seconds?: number } | undefined;
+      return `game ${job.id}: ${r?.positions ?? "?"} positions, ${r?.seconds ?? "?"} s`;
+    });
+  }
+  // One kind at a time on the cores: while a perft batch counts (on every thread), no job of
+  // another kind starts (those in hand end within seconds or minutes).
   const perftWorker = workers.find((w) => kindOf.get(w) === "perft");
   const others = workers.filter((w) => kindOf.get(w) !== "perft");
   if (perftWorker && others.length) {

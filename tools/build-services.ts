@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BINDINGS = join(ROOT, "bindings");
 const OUT = join(ROOT, "build", "services");
-const ENTRIES = ["perft/coordinator.ts", "perft/processor.ts", "data/processor.ts", "matches/processor.ts", "worker.ts", "service.ts"];
+const ENTRIES = ["perft/coordinator.ts", "perft/processor.ts", "data/processor.ts", "matches/processor.ts", "analysis/processor.ts", "worker.ts", "service.ts"];
 
 const bindingsOutside: Plugin = {
   name: "bindings-outside",

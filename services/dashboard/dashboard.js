@@ -139,6 +139,17 @@ function renderRun(run, now) {
       c.chart?.setData([xs, s.llrHistory.map((p) => p[1]), xs.map(() => s.sprt.lower), xs.map(() => s.sprt.upper)]);
     }
   }
+  if (run.kind === "analysis") {
+    c.kind.textContent = `game analysis, ${fmt(run.spec.nodes)} nodes a position`;
+    c.progress.value = s.games ? Math.min(1, s.analysed / s.games) : 0;
+    const m = s.marks ?? { white: {}, black: {} };
+    const side = (x) => `${x.inaccuracy ?? 0} ?!, ${x.mistake ?? 0} ?, ${x.blunder ?? 0} ??`;
+    const items = [fact("games", `${fmt(s.analysed)} / ${fmt(s.games)}`), fact("white", side(m.white)), fact("black", side(m.black)), fact("positions", fmt(s.positions))];
+    if (run.spec.unreadableCount) {
+      items.push(fact("unreadable", `${run.spec.unreadableCount} (${run.spec.unreadable.slice(0, 5).map((u) => `game ${u.game}`).join(", ")})`));
+    }
+    c.facts.replaceChildren(...items);
+  }
   const wanted = `${run.state}`;
   if (c.actionsFor !== wanted) {
     c.actionsFor = wanted;
@@ -146,7 +157,7 @@ function renderRun(run, now) {
     if (run.state === "running") buttons.push(el("button", { onclick: () => api("POST", `/api/runs/${encodeURIComponent(run.id)}/cancel`) }, "Cancel"));
     if (run.state === "stopped") buttons.push(el("button", { onclick: () => api("POST", `/api/runs/${encodeURIComponent(run.id)}/resume`) }, "Resume"));
     if (run.kind === "data") buttons.push(el("button", { onclick: () => download(`/api/runs/${encodeURIComponent(run.id)}/positions.bin`, `${run.id}.bin`) }, "Records"));
-    if (run.kind === "match") buttons.push(el("button", { onclick: () => download(`/api/runs/${encodeURIComponent(run.id)}/games.pgn`, `${run.id}.pgn`) }, "PGN"));
+    if (run.kind === "match" || run.kind === "analysis") buttons.push(el("button", { onclick: () => download(`/api/runs/${encodeURIComponent(run.id)}/games.pgn`, `${run.id}.pgn`) }, "PGN"));
     c.actions.replaceChildren(...buttons);
   }
   return c.root;

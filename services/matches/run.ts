@@ -8,7 +8,7 @@
 // before SPRT_MIN_GAMES games) and stops the run when it decides or has its games. The games'
 // PGN goes to <data dir>/<run>/pgn/<task>.pgn.
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -18,7 +18,7 @@ import {
 } from "../../match/stats.js";
 import type { EloEstimate, Pentanomial, SprtParams, Trinomial } from "../../match/stats.js";
 import { hasFile } from "../files.js";
-import { RequestError, RunCoordinator } from "../run-coordinator.js";
+import { RequestError, RunCoordinator, joinPgnFiles } from "../run-coordinator.js";
 import type { ActiveRun } from "../run-coordinator.js";
 import { serviceRunKeys } from "../runs.js";
 import { MATCH_RECORD_VERSION, TaskResult, checkTaskResult, parseTask, toLimits } from "./task.js";
@@ -76,10 +76,7 @@ export class MatchRuns extends RunCoordinator<MatchRunSpec, ActiveMatchRun, Matc
   /** The run's games so far, in PGN, in task order. */
   async pgn(id: string): Promise<string> {
     await this.lookUp(id);
-    const dir = join(this.dataDir, id, "pgn");
-    if (!existsSync(dir)) return "";
-    const files = readdirSync(dir).filter((f) => /^\d+\.pgn$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
-    return files.map((f) => readFileSync(join(dir, f), "utf8")).join("");
+    return joinPgnFiles(join(this.dataDir, id, "pgn"));
   }
 
   protected parseTask(data: unknown): MatchTask {

@@ -22,8 +22,9 @@ describe("the wasmchess command line", () => {
     expect(help.stdout).toMatch(/^Usage: wasmchess /);
     expect(help.stdout).toMatch(/^\s+uci \[options\]\s+the UCI engine on stdin\/stdout \(the default command\)/m);
     expect(help.stdout).toMatch(/^\s+perft \[options\]\s+count the leaves/m);
-    expect(help.stdout).toMatch(/^\s+worker \[options\]\s+take the jobs of the services' queues/m);
-    expect(help.stdout).toMatch(/^\s+service \[options\]\s+the coordinator of self-play data runs and test matches/m);
+    expect(help.stdout).toMatch(/^\s+worker \[options\]\s+a worker of the services' jobs on Redis, until interrupted$/m);
+    expect(help.stdout).toMatch(/^\s+service \[options\]\s+the services' coordinator, HTTP API and dashboard$/m);
+    expect(run("worker", "--help").stdout).toMatch(/--kinds <list>/);
     expect(run("perft", "--help").stdout).toMatch(/--redis <url>/);
     expect(run("perft", "--help").stdout).toMatch(/--hash <mb>/);
     const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };

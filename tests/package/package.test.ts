@@ -62,7 +62,7 @@ describe("the npm package", () => {
     // The services are bundled (tools/build-services.ts): the files the command line and
     // BullMQ load by URL, the chunks they share, and the dashboard's page, script and style.
     const entries = [
-      ...["perft/coordinator", "perft/processor", "data/processor", "matches/processor", "worker", "service"].map((f) => `build/services/${f}.js`),
+      ...["perft/coordinator", "perft/processor", "data/processor", "matches/processor", "analysis/processor", "worker", "service"].map((f) => `build/services/${f}.js`),
       ...["index.html", "dashboard.js", "dashboard.css"].map((f) => `build/services/dashboard/${f}`),
     ];
     const services = packed.files.map((f) => f.path).filter((p) => p.startsWith("build/services/"));
