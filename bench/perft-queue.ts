@@ -45,8 +45,8 @@ try {
   for (let i = 0; i < runs; i++) {
     const plain = perft(["--hash", values.hash!]);
     plainBest = Math.min(plainBest, plain.seconds);
-    const worker = new UciProcess(process.execPath, [CLI, "worker", "--redis", redis.url, "--hash", values.hash!, "--threads", "1", "--name", `bench-${i}`]);
-    await worker.waitFor((l) => l.includes("waiting for batches"));
+    const worker = new UciProcess(process.execPath, [CLI, "worker", "--redis", redis.url, "--kinds", "perft", "--hash", values.hash!, "--threads", "1", "--name", `bench-${i}`]);
+    await worker.waitFor((l) => l.includes("waiting for jobs"));
     const queued = perft(["--redis", redis.url, "--run", `bench-${Date.now()}`, ...(values.batches ? ["--batches", values.batches] : [])]);
     worker.kill();
     if (queued.nodes !== plain.nodes) throw new Error(`the counts differ: ${plain.nodes} plain, ${queued.nodes} through the queue`);

@@ -33,7 +33,7 @@ const server = values.redis ? undefined : await RedisServer.start();
 const url = values.redis ?? server!.url;
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const startWorker = (i: number) => {
-  const w = new UciProcess(process.execPath, [CLI, "worker", "--redis", url, "--threads", values.threads!, "--hash", values.hash!, "--name", `local-${i}`]);
+  const w = new UciProcess(process.execPath, [CLI, "worker", "--redis", url, "--kinds", "perft", "--threads", values.threads!, "--hash", values.hash!, "--name", `local-${i}`]);
   w.listeners.push((l) => {
     if (!l.includes("counting batch")) log(l);
   });

@@ -3,7 +3,7 @@
 //
 //   npm run datagen -- --out data/<name> --positions N [--nodes 5000] [--threads T] [--seed S]
 //       [--random-plies 8-10] [--book FILE] [--min-ply 16] [--keep-check] [--keep-noisy]
-//       [--hash MB] [--engine FILE.wasm]
+//       [--hash MB] [--engine FILE.wasm] [--service URL [--token T]]
 //   npm run datagen -- --export epd --data data/<name> [--out FILE]    (FEN | score | result)
 //   npm run datagen -- --import FILE --out data/<name>
 //
@@ -12,7 +12,8 @@
 // --engine), so that a resumed run plays with the same engine after a rebuild. Games
 // are written whole and in game order, so the file is the same for a seed whatever the number
 // of threads; running the same command again resumes the run. Ctrl-C stops after the last
-// whole game has been written.
+// whole game has been written. With --service URL the games are played by the workers of a
+// `wasmchess service` (datagen-service.ts), the same records for the same seed.
 
 import { parseArgs } from "node:util";
 import type { Worker } from "node:worker_threads";
@@ -30,6 +31,7 @@ import { parseOpenings } from "../match/openings.js";
 import { DEFAULT_SETTINGS, SelfPlayGame, SelfPlaySettings } from "./selfplay.js";
 import type { DatagenProgress as Progress } from "./selfplay.js";
 import { startTsWorker } from "./ts-worker.js";
+import { generateOnService } from "./datagen-service.js";
 import { dataFiles, readRecords, RecordCodec, RECORD_BYTES } from "./records.js";
 
 const { values } = parseArgs({
@@ -50,6 +52,8 @@ const { values } = parseArgs({
     hash: { type: "string" },
     engine: { type: "string" },
     "progress-every": { type: "string", default: "30" },
+    service: { type: "string" },
+    token: { type: "string" },
   },
 });
 
@@ -137,6 +141,18 @@ async function generate(): Promise<void> {
   const engineHash = createHash("sha256").update(readFileSync(enginePath)).digest("hex").slice(0, 16);
   const dataPath = join(values.out, "positions.bin");
   const progressPath = join(values.out, "datagen.json");
+  if (values.service) {
+    if (existsSync(progressPath) && (JSON.parse(readFileSync(progressPath, "utf8")) as { run?: string }).run === undefined) {
+      fail(`${values.out} holds a run of this machine; continue it without --service, or use another --out`);
+    }
+    const token = values.token ?? process.env.WASMCHESS_TOKEN;
+    if (!token) fail("--service needs the service's token (--token T or WASMCHESS_TOKEN)");
+    await generateOnService({
+      service: values.service, token, out: values.out, positions: target, settings, enginePath,
+      progressEverySeconds: Number(values["progress-every"]), log: (line) => console.log(line),
+    });
+    return;
+  }
   let progress: Progress = {
     version: 1, engine: engineHash, settings, nextGame: 0, bytes: 0, positions: 0, games: 0,
     results: { white: 0, draw: 0, black: 0 }, endings: {}, seconds: 0,

@@ -16,7 +16,7 @@
 //   GET  /api/runs/:id                one run
 //   POST /api/runs/:id/cancel         stops a run (it can be resumed)
 //   POST /api/runs/:id/resume
-//   GET  /api/runs/:id/positions.bin  a data run's records
+//   GET  /api/runs/:id/positions.bin  a data run's records, and /datagen.json its progress file
 //   GET  /api/runs/:id/games.pgn      a test's games, or an analysis run's games annotated
 
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -31,7 +31,7 @@ import { FILE_KINDS, listFiles, putFile } from "./files.js";
 import type { FileKind } from "./files.js";
 import { WORKERS_KEY, liveWorkers, readFlags } from "./registry.js";
 import { listRuns, readRun } from "./runs.js";
-import { describeIssue } from "./data/chunk.js";
+import { describeIssue } from "./schema.js";
 import { DataRunRequest } from "./data/run.js";
 import { RequestError } from "./run-coordinator.js";
 import type { DataRuns } from "./data/run.js";
@@ -189,9 +189,17 @@ export function createApp(ctx: ServiceContext): Hono {
     }
   });
 
+  app.get("/api/runs/:id/datagen.json", async (c) => {
+    try {
+      return c.body(readFileSync(await ctx.coordinators.data.runFile(c.req.param("id"), "datagen.json")), 200, { "content-type": "application/json" });
+    } catch (err) {
+      return errorResponse(c, err);
+    }
+  });
+
   app.get("/api/runs/:id/positions.bin", async (c) => {
     try {
-      const path = await ctx.coordinators.data.positionsFile(c.req.param("id"));
+      const path = await ctx.coordinators.data.runFile(c.req.param("id"), "positions.bin");
       const { size } = statSync(path);
       return new Response(Readable.toWeb(createReadStream(path, { start: 0, end: Math.max(0, size - 1) })) as unknown as ReadableStream, {
         headers: { "content-type": "application/octet-stream", "content-length": String(size) },

@@ -186,6 +186,17 @@ export abstract class RunCoordinator<Spec, Active extends ActiveRun<Spec>, Task 
     });
   }
 
+  /** The run's stored results not in `taken`, by task number, in number order: read only when
+   *  there are some (a long run holds thousands, and a round is a quarter of a second). */
+  protected async newResults(run: Active, taken: ReadonlySet<number>): Promise<[number, string][]> {
+    const { results } = serviceRunKeys(run.id);
+    if ((await this.redis.hlen(results)) <= taken.size) return [];
+    const fresh = (await this.redis.hkeys(results)).map(Number).filter((n) => !taken.has(n)).sort((a, b) => a - b);
+    if (fresh.length === 0) return [];
+    const values = await this.redis.hmget(results, ...fresh.map(String));
+    return fresh.flatMap((n, i) => (values[i] === null ? [] : [[n, values[i]!] as [number, string]]));
+  }
+
   /** Closes every run's files (the service is stopping). */
   closeAll(): void {
     for (const id of [...this.active.keys()]) this.deactivate(id);

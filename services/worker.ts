@@ -22,6 +22,9 @@ import { dataQueueName } from "./data/run.js";
 import { matchQueueName } from "./matches/run.js";
 import { analysisQueueName } from "./analysis/run.js";
 
+/** What a worker's log says it does with a job of each kind. */
+const DOING: Record<JobKind, string> = { perft: "counting batch", data: "playing chunk", match: "playing task", analysis: "analysing game" };
+
 export interface WorkerCommand {
   redis: string;
   kinds: JobKind[];
@@ -95,8 +98,7 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     });
     worker.on("active", (job: Job) => {
       active.set(job.id ?? "?", kind);
-      const doing = { perft: "counting batch", data: "playing chunk", match: "playing task", analysis: "analysing game" }[kind];
-    log(`worker ${name}: ${doing} ${job.id}`);
+      log(`worker ${name}: ${DOING[kind]} ${job.id}`);
       void register();
     });
     worker.on("completed", (job: Job) => {

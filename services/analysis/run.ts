@@ -16,6 +16,7 @@ import { hasFile } from "../files.js";
 import { RequestError, RunCoordinator, joinPgnFiles } from "../run-coordinator.js";
 import type { ActiveRun } from "../run-coordinator.js";
 import { serviceRunKeys } from "../runs.js";
+import { describeIssue } from "../schema.js";
 import type { Mark } from "./annotate.js";
 import { ANALYSIS_RECORD_VERSION, AnalysisResult, parseAnalysisTask } from "./task.js";
 import type { AnalysisRunRequest, AnalysisTask } from "./task.js";
@@ -85,7 +86,7 @@ export class AnalysisRuns extends RunCoordinator<AnalysisRunSpec, ActiveAnalysis
   /** The result must be the task's game, every move of it annotated. */
   protected async checkResult(data: unknown, task: AnalysisTask): Promise<AnalysisResult> {
     const parsed = AnalysisResult.safeParse(data);
-    if (!parsed.success) throw new Error(`bad analysis result: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
+    if (!parsed.success) throw new Error(`bad analysis result: ${describeIssue(parsed.error)}`);
     const r = parsed.data;
     if (r.run !== task.run || r.game !== task.game) throw new Error(`the result is of game ${r.game} of ${r.run}, not game ${task.game} of ${task.run}`);
     if (r.code !== task.code) throw new Error(`the result was made by code ${r.code}, not ${task.code}`);
@@ -155,10 +156,8 @@ export class AnalysisRuns extends RunCoordinator<AnalysisRunSpec, ActiveAnalysis
   /** Writes the games whose results are in; true when every game is analysed. */
   protected async advance(run: ActiveAnalysisRun): Promise<boolean> {
     const { results } = serviceRunKeys(run.id);
-    const stored = await this.redis.hgetall(results);
-    for (const [field, json] of Object.entries(stored)) {
-      const n = Number(field);
-      if (run.folded.has(n)) continue;
+    for (const [n, json] of await this.newResults(run, run.folded)) {
+      const field = String(n);
       const result = AnalysisResult.parse(JSON.parse(json));
       if (result.pgn !== undefined) {
         writeFileSync(join(run.dir, "games", `${n}.pgn`), result.pgn);

@@ -5,11 +5,10 @@
 import { z } from "zod";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
-import { describeIssue } from "../data/chunk.js";
+import { describeIssue, int } from "../schema.js";
 
 export const ANALYSIS_RECORD_VERSION = 1;
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const hash = z.string().regex(FILE_HASH);
 /** The largest PGN a run takes, and the largest game. */
 export const MAX_PGN_CHARS = 16 * 1024 * 1024;

@@ -10,10 +10,10 @@ import type { Ending, SelfPlaySettings } from "../../learn/selfplay.js";
 import { RECORD_BYTES, recordResult } from "../../learn/records.js";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
+import { describeIssue, int } from "../schema.js";
 
 export const CHUNK_RECORD_VERSION = 1;
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const FEN = z.string().min(1).max(100);
 
 /** Self-play settings as a run gives them (every field optional: learn/selfplay.ts's
@@ -92,13 +92,6 @@ export const ChunkResult = z
   })
   .strict();
 export type ChunkResult = z.infer<typeof ChunkResult>;
-
-/** The first problem zod found, as "field: message". */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const path = issue.path.length ? issue.path.map(String).join(".") : "the record";
-  return `${path}: ${issue.message}`;
-}
 
 /** The chunk in a job's data, checked; throws an Error naming the bad field. */
 export function parseChunk(data: unknown): DataChunk {

@@ -56,8 +56,9 @@ export interface DataRunSpec {
   code: string;
 }
 
-/** The progress file: datagen's, with the run's chunks. */
-type Progress = DatagenProgress & { run: string; chunkGames: number; nextChunk: number; nodes: number };
+/** The progress file: datagen's, with the run's chunks, their nodes and the seconds the
+ *  workers spent on them. */
+type Progress = DatagenProgress & { run: string; chunkGames: number; nextChunk: number; nodes: number; workSeconds: number };
 
 export interface DataRunStatus {
   positions: number;
@@ -68,6 +69,8 @@ export interface DataRunStatus {
   endings: Progress["endings"];
   nodes: number;
   seconds: number;
+  /** The workers' seconds on the chunks written. */
+  workSeconds: number;
   /** Over the last minute. */
   positionsPerSecond: number;
   dir: string;
@@ -89,11 +92,11 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
     super(redis, queue, "data", code, log);
   }
 
-  /** The file of a run's records. */
-  async positionsFile(id: string): Promise<string> {
+  /** A file of a run (positions.bin, its records; datagen.json, its progress). */
+  async runFile(id: string, name: "positions.bin" | "datagen.json"): Promise<string> {
     await this.lookUp(id);
-    const path = join(this.dataDir, id, "positions.bin");
-    if (!existsSync(path)) throw new RequestError(`run ${id} has no records yet`, 404);
+    const path = join(this.dataDir, id, name);
+    if (!existsSync(path)) throw new RequestError(`run ${id} has no ${name} yet`, 404);
     return path;
   }
 
@@ -138,7 +141,7 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
     const progressPath = join(dir, "datagen.json");
     let progress: Progress = {
       version: 1, engine: spec.engine.slice(0, 16), settings: spec.settings, nextGame: 0, bytes: 0, positions: 0, games: 0,
-      results: { white: 0, draw: 0, black: 0 }, endings: {}, seconds: 0, run: id, chunkGames: spec.chunkGames, nextChunk: 0, nodes: 0,
+      results: { white: 0, draw: 0, black: 0 }, endings: {}, seconds: 0, run: id, chunkGames: spec.chunkGames, nextChunk: 0, nodes: 0, workSeconds: 0,
     };
     if (existsSync(progressPath)) {
       const old = JSON.parse(readFileSync(progressPath, "utf8")) as Progress;
@@ -182,6 +185,7 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
         else p.results.draw++;
         p.endings[game.ending] = (p.endings[game.ending] ?? 0) + 1;
       }
+      p.workSeconds = Number(((p.workSeconds ?? 0) + result.seconds).toFixed(3));
       p.games += g;
       p.nextGame += g;
       p.nextChunk++;
@@ -220,6 +224,7 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
     const [t0, n0] = run.samples[0];
     return {
       positions: p.positions, target: run.spec.positions, games: p.games, chunks: p.nextChunk, results: p.results, endings: p.endings, nodes: p.nodes,
+      workSeconds: p.workSeconds,
       seconds: Number((run.baseSeconds + (now - run.since) / 1000).toFixed(1)),
       positionsPerSecond: now > t0 ? Number(((p.positions - n0) / ((now - t0) / 1000)).toFixed(1)) : 0,
       dir: run.dir,

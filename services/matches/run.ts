@@ -146,11 +146,9 @@ export class MatchRuns extends RunCoordinator<MatchRunSpec, ActiveMatchRun, Matc
    *  decided or the run has its games. */
   protected async advance(run: ActiveMatchRun): Promise<boolean> {
     const { results } = serviceRunKeys(run.id);
-    const stored = await this.redis.hgetall(results);
-    const fresh = Object.keys(stored).map(Number).filter((n) => !run.folded.has(n)).sort((a, b) => a - b);
-    for (const n of fresh) {
+    for (const [n, json] of await this.newResults(run, run.folded)) {
       if (this.over(run)) break;
-      const result = TaskResult.parse(JSON.parse(stored[String(n)]));
+      const result = TaskResult.parse(JSON.parse(json));
       if (result.pgn !== undefined) {
         writeFileSync(join(run.dir, "pgn", `${n}.pgn`), result.pgn);
         const written: Partial<TaskResult> = { ...result };

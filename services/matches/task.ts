@@ -11,11 +11,10 @@ import type { Limits } from "../../match/clock.js";
 import { parseTimeControl } from "../../match/clock.js";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
-import { describeIssue } from "../data/chunk.js";
+import { describeIssue, int } from "../schema.js";
 
 export const MATCH_RECORD_VERSION = 1;
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const hash = z.string().regex(FILE_HASH);
 /** A UCI option's name or value as sent in `setoption`: one line, printable. */
 const UCI_TEXT = /^[\x20-\x7e]{1,200}$/;

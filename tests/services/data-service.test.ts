@@ -1,9 +1,9 @@
 // Self-play data through the service, on a real redis-server (started here), with real
 // service and worker processes of the package's command line: the records equal those
 // `npm run datagen` writes for the same seed, engine and settings, through a worker killed
-// with kill -9 mid-chunk, the service killed and started again, a run cancelled and resumed,
-// and a worker whose results do not add up (refused and flagged); the API wants its token
-// and names the field of a bad payload.
+// with kill -9 mid-chunk, the service killed and started again, Redis stopped and started
+// again, a run cancelled and resumed, and a worker whose results do not add up (refused and
+// flagged); the API wants its token and names the field of a bad payload.
 import { expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import type { Job } from "bullmq";
 import { Redis } from "ioredis";
 import { sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
-import { serviceFixture } from "../helpers/service.js";
+import { TOKEN, serviceFixture } from "../helpers/service.js";
 import { REDIS_SERVER } from "../../match/redis-server.js";
 import { KEY_PREFIX } from "../../services/registry.js";
 import { codeSignature } from "../../services/code-signature.js";
@@ -89,6 +89,37 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
     const { service: records, datagen } = againstDatagen("faults", 31);
     expect(records.length).toBe(run.status.positions * 32);
     expect(records.equals(datagen)).toBe(true);
+  });
+
+  it("loses and repeats no game when Redis is stopped mid-run and started again from its append-only file", async () => {
+    const { url } = await f.startService();
+    const engine = await uploadEngine(url);
+    worker("w1");
+    worker("w2");
+    await submit(url, engine, "redis", 800, 2, 61);
+    while (((await api(url, "GET", "/api/runs/redis")).json.status?.chunks ?? 0) < 2) await sleep(50);
+    await f.redis.stop();
+    await sleep(1000);
+    await f.redis.resume();
+    const run = await waitFor(url, "redis", "done");
+    const { service, datagen } = againstDatagen("redis", 61);
+    expect(service.length).toBe(run.status.positions * 32);
+    expect(service.equals(datagen)).toBe(true);
+  });
+
+  it("is what npm run datagen -- --service URL runs: the same files as datagen on this machine", async () => {
+    const { url } = await f.startService();
+    worker("w");
+    const args = (out: string) => ["tsx", "learn/datagen.ts", "--out", join(f.dir, out), "--positions", "300", "--nodes", String(NODES), "--seed", "71", "--hash", "1", "--engine", ENGINE];
+    const log = execFileSync("npx", [...args("svc1"), "--service", url, "--token", TOKEN, "--progress-every", "1"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+    expect(log).toMatch(/data run svc1 submitted/);
+    execFileSync("npx", [...args("local1"), "--threads", "1"], { cwd: ROOT, stdio: "pipe", timeout: 120_000 });
+    const service = readFileSync(join(f.dir, "svc1", "positions.bin"));
+    const local = readFileSync(join(f.dir, "local1", "positions.bin"));
+    // The service ends with a whole chunk: datagen's games are its first ones.
+    expect(service.length).toBeGreaterThanOrEqual(local.length);
+    expect(service.subarray(0, local.length).equals(local)).toBe(true);
+    expect(JSON.parse(readFileSync(join(f.dir, "svc1", "datagen.json"), "utf8")).run).toBe("svc1");
   });
 
   it("continues a cancelled run where it stopped", async () => {
