@@ -49,9 +49,10 @@ async function api(url: string, method: string, path: string, body?: Uint8Array 
 async function throughService(run: number): Promise<{ rate: number; positions: number; chunks: number; wallSeconds: number; workSeconds: number }> {
   const service = new UciProcess(process.execPath, [CLI, "service", "--redis", redis.url, "--port", "0", "--token", TOKEN, "--data", join(dir, "service")]);
   const workers = [0, 1].map((i) => new UciProcess(process.execPath, [CLI, "worker", "--redis", redis.url, "--kinds", "data", "--cores", "1", "--name", `bench-${run}-${i}`]));
+  const ready = Promise.all(workers.map((w) => w.waitFor((l) => l.includes("waiting for jobs"), 20_000)));
   try {
     const url = (await service.waitFor((l) => l.startsWith("service: listening on "), 20_000)).match(/http:\/\/[\d.]+:\d+/)![0];
-    await Promise.all(workers.map((w) => w.waitFor((l) => l.includes("waiting for jobs"), 20_000)));
+    await ready;
     const { sha256 } = await api(url, "POST", "/api/engines?name=bench", new Uint8Array(readFileSync(values.engine!)));
     const id = `bench-${run}-${Date.now()}`;
     const start = performance.now();
