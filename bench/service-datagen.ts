@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RedisServer } from "../match/redis-server.js";
 import { UciProcess } from "../match/uci-process.js";
+import { requireService } from "../services/client.js";
 
 const { values } = parseArgs({
   options: {
@@ -34,14 +35,7 @@ const dir = mkdtempSync(join(tmpdir(), "service-datagen-"));
 const redis = await RedisServer.start();
 
 async function api(url: string, method: string, path: string, body?: Uint8Array | object): Promise<any> {
-  const bytes = body instanceof Uint8Array;
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { "content-type": bytes ? "application/wasm" : "application/json" }) },
-    body: body === undefined ? undefined : bytes ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return (await requireService(url, TOKEN, method, path, body)).json;
 }
 
 /** One data run through the service and two one-core workers: positions per second from the

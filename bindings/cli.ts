@@ -2,7 +2,7 @@
 // The package's command line (its bin, and `npm start`): `wasmchess [uci]`, the UCI engine on
 // stdin/stdout (the default command), `wasmchess perft` (here, or on the workers of a Redis
 // queue with --redis), `wasmchess worker` (a worker of the services' queues) and `wasmchess
-// service` (the coordinator of data runs, with its HTTP API). --help and --version answer as
+// service` (the coordinator of the services' runs, with its HTTP API). --help and --version answer as
 // command-line programs do; a usage error is one line on stderr and exit status 2, a bad
 // position or a failed run one line and exit status 1. Each command's module is loaded only
 // when it runs, so the UCI engine starts as fast as it did alone.

@@ -11,6 +11,7 @@ import { basename, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { SelfPlaySettings } from "./selfplay.js";
+import { callService, requireService } from "../services/client.js";
 
 export interface ServiceDatagen {
   service: string;
@@ -33,46 +34,46 @@ interface RunReply {
 
 export async function generateOnService(o: ServiceDatagen): Promise<void> {
   const base = o.service.replace(/\/+$/, "");
-  const call = async (method: string, path: string, body?: BodyInit, type = "application/json") => {
-    const res = await fetch(base + path, { method, body, headers: { authorization: `Bearer ${o.token}`, ...(body === undefined ? {} : { "content-type": type }) } });
-    if (!res.ok && res.status !== 404) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    return res;
-  };
+  const call = (method: string, path: string, body?: unknown) => requireService(base, o.token, method, path, body);
   const id = basename(o.out);
-  const engine = (await (await call("POST", `/api/engines?name=${encodeURIComponent(basename(o.enginePath))}`, readFileSync(o.enginePath), "application/wasm")).json()) as { sha256: string };
-  const existing = await call("GET", `/api/runs/${encodeURIComponent(id)}`);
+  const run = `/api/runs/${encodeURIComponent(id)}`;
+  const engine = (await call("POST", `/api/engines?name=${encodeURIComponent(basename(o.enginePath))}`, new Uint8Array(readFileSync(o.enginePath)))).json as { sha256: string };
+  const existing = await callService(base, o.token, "GET", run);
   if (existing.status === 404) {
     const { hashMb, nodes, seed, randomPlies, book, minPly, skipInCheck, skipNoisy } = o.settings;
-    await call("POST", "/api/runs", JSON.stringify({
+    await call("POST", "/api/runs", {
       kind: "data", id, engine: engine.sha256, positions: o.positions,
       settings: { hashMb, nodes, seed, randomPlies, book, minPly, skipInCheck, skipNoisy },
-    }));
+    });
     o.log(`data run ${id} submitted to ${base}`);
   } else {
-    const run = (await existing.json()) as RunReply;
-    if (run.spec.engine !== engine.sha256 || run.spec.positions !== o.positions || JSON.stringify(run.spec.settings) !== JSON.stringify(o.settings)) {
+    if (!existing.ok) throw new Error(`GET ${run}: ${existing.status} ${existing.text.slice(0, 300)}`);
+    const r = existing.json as RunReply;
+    if (r.spec.engine !== engine.sha256 || r.spec.positions !== o.positions || JSON.stringify(r.spec.settings) !== JSON.stringify(o.settings)) {
       throw new Error(`the service's run ${id} is another run (engine, positions or settings differ); use the same options or another --out`);
     }
-    if (run.state === "stopped") await call("POST", `/api/runs/${encodeURIComponent(id)}/resume`);
-    o.log(`following data run ${id} on ${base} (${run.state})`);
+    if (r.state === "stopped") await call("POST", `${run}/resume`);
+    o.log(`following data run ${id} on ${base} (${r.state})`);
   }
   let last = 0;
   for (;;) {
-    const run = (await (await call("GET", `/api/runs/${encodeURIComponent(id)}`)).json()) as RunReply;
-    if (run.state === "failed") throw new Error(`the service's run ${id} failed: ${run.error}`);
-    const s = run.status;
-    if (run.state === "done" || Date.now() - last >= o.progressEverySeconds * 1000) {
+    const r = (await call("GET", run)).json as RunReply;
+    if (r.state === "failed") throw new Error(`the service's run ${id} failed: ${r.error}`);
+    const s = r.status;
+    if (r.state === "done" || Date.now() - last >= o.progressEverySeconds * 1000) {
       last = Date.now();
-      const r = s.results;
-      o.log(`positions ${s.positions ?? 0} / ${o.positions}  ${s.positionsPerSecond ?? 0}/s  games ${s.games ?? 0}` + (r ? ` (white ${r.white} draw ${r.draw} black ${r.black})` : "") + `  [${run.state}]`);
+      const w = s.results;
+      o.log(`positions ${s.positions ?? 0} / ${o.positions}  ${s.positionsPerSecond ?? 0}/s  games ${s.games ?? 0}` + (w ? ` (white ${w.white} draw ${w.draw} black ${w.black})` : "") + `  [${r.state}]`);
     }
-    if (run.state === "done") break;
-    if (run.state === "stopped") throw new Error(`the service's run ${id} was cancelled; run the same command to resume it`);
-    await new Promise((r) => setTimeout(r, 1000));
+    if (r.state === "done") break;
+    if (r.state === "stopped") throw new Error(`the service's run ${id} was cancelled; run the same command to resume it`);
+    await new Promise((wake) => setTimeout(wake, 1000));
   }
-  const records = await call("GET", `/api/runs/${encodeURIComponent(id)}/positions.bin`);
-  await pipeline(Readable.fromWeb(records.body! as import("node:stream/web").ReadableStream), createWriteStream(join(o.out, "positions.bin")));
-  const progress = await (await call("GET", `/api/runs/${encodeURIComponent(id)}/datagen.json`)).text();
+  // The records may be large: streamed to the file, not read into memory.
+  const records = await fetch(`${base}${run}/positions.bin`, { headers: { authorization: `Bearer ${o.token}` } });
+  if (!records.ok || !records.body) throw new Error(`GET ${run}/positions.bin: ${records.status}`);
+  await pipeline(Readable.fromWeb(records.body as import("node:stream/web").ReadableStream), createWriteStream(join(o.out, "positions.bin")));
+  const progress = (await call("GET", `${run}/datagen.json`)).text;
   writeFileSync(join(o.out, "datagen.json"), progress);
   o.log(`${JSON.parse(progress).positions} positions in ${join(o.out, "positions.bin")}`);
 }

@@ -30,8 +30,8 @@ export interface RunRecord<Spec = unknown, Status = Record<string, unknown>> {
   error?: string;
 }
 
-/** A new run id: the kind, the time and some random digits. */
-export function newRunId(kind: RunKind): string {
+/** A new run id: its kind (or "perft"), the time and some random digits. */
+export function newRunId(kind: RunKind | "perft"): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");
   return `${kind}-${stamp}-${randomBytes(3).toString("hex")}`;
 }

@@ -16,7 +16,7 @@ import { hasFile } from "../files.js";
 import { RequestError, RunCoordinator, joinPgnFiles } from "../run-coordinator.js";
 import type { ActiveRun } from "../run-coordinator.js";
 import { serviceRunKeys } from "../runs.js";
-import { describeIssue } from "../schema.js";
+import { parseRecord } from "../schema.js";
 import type { Mark } from "./annotate.js";
 import { ANALYSIS_RECORD_VERSION, AnalysisResult, parseAnalysisTask } from "./task.js";
 import type { AnalysisRunRequest, AnalysisTask } from "./task.js";
@@ -85,9 +85,7 @@ export class AnalysisRuns extends RunCoordinator<AnalysisRunSpec, ActiveAnalysis
 
   /** The result must be the task's game, every move of it annotated. */
   protected async checkResult(data: unknown, task: AnalysisTask): Promise<AnalysisResult> {
-    const parsed = AnalysisResult.safeParse(data);
-    if (!parsed.success) throw new Error(`bad analysis result: ${describeIssue(parsed.error)}`);
-    const r = parsed.data;
+    const r = parseRecord(AnalysisResult, "analysis result", data);
     if (r.run !== task.run || r.game !== task.game) throw new Error(`the result is of game ${r.game} of ${r.run}, not game ${task.game} of ${task.run}`);
     if (r.code !== task.code) throw new Error(`the result was made by code ${r.code}, not ${task.code}`);
     if (r.pgn === undefined) throw new Error("the result has no game");

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
-import { describeIssue, int } from "../schema.js";
+import { int, parseRecord } from "../schema.js";
 
 export const ANALYSIS_RECORD_VERSION = 1;
 
@@ -69,7 +69,5 @@ export const AnalysisResult = z
 export type AnalysisResult = z.infer<typeof AnalysisResult>;
 
 export function parseAnalysisTask(data: unknown): AnalysisTask {
-  const r = AnalysisTask.safeParse(data);
-  if (!r.success) throw new Error(`bad analysis task: ${describeIssue(r.error)}`);
-  return r.data;
+  return parseRecord(AnalysisTask, "analysis task", data);
 }

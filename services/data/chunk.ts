@@ -10,7 +10,7 @@ import type { Ending, SelfPlaySettings } from "../../learn/selfplay.js";
 import { RECORD_BYTES, recordResult } from "../../learn/records.js";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
-import { describeIssue, int } from "../schema.js";
+import { int, parseRecord } from "../schema.js";
 
 export const CHUNK_RECORD_VERSION = 1;
 
@@ -95,18 +95,14 @@ export type ChunkResult = z.infer<typeof ChunkResult>;
 
 /** The chunk in a job's data, checked; throws an Error naming the bad field. */
 export function parseChunk(data: unknown): DataChunk {
-  const r = DataChunk.safeParse(data);
-  if (!r.success) throw new Error(`bad data chunk: ${describeIssue(r.error)}`);
-  return r.data;
+  return parseRecord(DataChunk, "data chunk", data);
 }
 
 /** A chunk's result checked against the chunk it answers: the games it was given, in order,
  *  and records that add up (as many as the games say, each with its game's result). Returns
  *  the records' bytes; throws an Error that says what is impossible about it. */
 export function checkResult(data: unknown, chunk: Pick<DataChunk, "run" | "chunk" | "firstGame" | "games" | "code">): { result: ChunkResult; records: Buffer } {
-  const parsed = ChunkResult.safeParse(data);
-  if (!parsed.success) throw new Error(`bad chunk result: ${describeIssue(parsed.error)}`);
-  const r = parsed.data;
+  const r = parseRecord(ChunkResult, "chunk result", data);
   if (r.run !== chunk.run || r.chunk !== chunk.chunk) throw new Error(`the result is of chunk ${r.run}.c${r.chunk}, not ${chunk.run}.c${chunk.chunk}`);
   if (r.code !== chunk.code) throw new Error(`the result was played by code ${r.code}, not ${chunk.code}`);
   if (r.games.length !== chunk.games) throw new Error(`the result has ${r.games.length} games, the chunk ${chunk.games}`);

@@ -11,7 +11,7 @@ import type { Limits } from "../../match/clock.js";
 import { parseTimeControl } from "../../match/clock.js";
 import { FILE_HASH } from "../files.js";
 import { RUN_ID } from "../perft/batch.js";
-import { describeIssue, int } from "../schema.js";
+import { int, parseRecord } from "../schema.js";
 
 export const MATCH_RECORD_VERSION = 1;
 
@@ -162,18 +162,14 @@ export const TaskResult = z
 export type TaskResult = z.infer<typeof TaskResult>;
 
 export function parseTask(data: unknown): MatchTask {
-  const r = MatchTask.safeParse(data);
-  if (!r.success) throw new Error(`bad match task: ${describeIssue(r.error)}`);
-  return r.data;
+  return parseRecord(MatchTask, "match task", data);
 }
 
 /** A task's result checked against its task: every game of its pairs once, in order, each
  *  outcome consistent (points from the result and colours, a loser only for a decisive game,
  *  the right one). Throws an Error that says what is impossible about it. */
 export function checkTaskResult(data: unknown, task: Pick<MatchTask, "run" | "task" | "code" | "firstPair" | "pairs">): TaskResult {
-  const parsed = TaskResult.safeParse(data);
-  if (!parsed.success) throw new Error(`bad task result: ${describeIssue(parsed.error)}`);
-  const r = parsed.data;
+  const r = parseRecord(TaskResult, "task result", data);
   if (r.run !== task.run || r.task !== task.task) throw new Error(`the result is of task ${r.run}.t${r.task}, not ${task.run}.t${task.task}`);
   if (r.code !== task.code) throw new Error(`the result was played by code ${r.code}, not ${task.code}`);
   if (r.games.length !== 2 * task.pairs) throw new Error(`the result has ${r.games.length} games, the task ${2 * task.pairs}`);

@@ -5,13 +5,13 @@
 // started again with the same id it continues where it stopped, and once finished it prints
 // its total again without counting anything.
 
-import { randomBytes } from "node:crypto";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { SingleBar } from "cli-progress";
 import { Core, START_FEN } from "#bindings/core.js";
 import { VERIFY_SEED, short } from "#bindings/cli-perft.js";
 import { connect, connectOrFail } from "../redis.js";
+import { newRunId } from "../runs.js";
 import { KEY_PREFIX, WORKERS_KEY, liveWorkers } from "../registry.js";
 import { RUN_ID, jobId, queueName, resultField, runKeys } from "./batch.js";
 import type { BatchResult } from "./batch.js";
@@ -40,11 +40,6 @@ export interface DistributedPerftCommand {
 const POLL_MS = 100;
 const CHECK_MS = 5000;
 
-function newRunId(): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");
-  return `perft-${stamp}-${randomBytes(3).toString("hex")}`;
-}
-
 /** What a run counts; a run id given again must ask for the same. */
 function runSpec(plan: RunPlan, signature: string, verify: boolean, batches: number) {
   return { fen: plan.fen, chess960: plan.chess960, depth: plan.depth, splitPly: plan.ply, batches, positions: plan.positions, signature, verify };
@@ -70,7 +65,7 @@ async function claimRun(redis: Redis, run: string, spec: ReturnType<typeof runSp
 
 export async function runDistributedPerft(cmd: DistributedPerftCommand, out: (line: string) => void = (l) => process.stdout.write(l + "\n"),
   log: (line: string) => void = (l) => process.stderr.write(l + "\n")): Promise<void> {
-  const run = cmd.run ?? newRunId();
+  const run = cmd.run ?? newRunId("perft");
   if (!RUN_ID.test(run)) throw new Error(`--run: a run id is 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(run)}`);
   const signature = perftSignature();
   const core = await Core.create({ build: PERFT_BUILD });

@@ -10,14 +10,12 @@ import { Redis } from "ioredis";
 import { UciProcess } from "../../match/uci-process.js";
 import { RedisServer } from "../../match/redis-server.js";
 import { CLI, sleep } from "./cli.js";
+import { callService } from "../../services/client.js";
+import type { ServiceReply } from "../../services/client.js";
 
 export const TOKEN = "test-token-0123456789";
 
-export interface ApiReply {
-  status: number;
-  json: any;
-  text: string;
-}
+export type ApiReply = ServiceReply;
 
 export class ServiceFixture {
   redis!: RedisServer;
@@ -47,21 +45,8 @@ export class ServiceFixture {
   }
 
   /** An API call with the token (or another); bytes go as they are, anything else as JSON. */
-  async api(url: string, method: string, path: string, body?: unknown, token = TOKEN): Promise<ApiReply> {
-    const bytes = body instanceof Uint8Array;
-    const res = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": bytes ? "application/octet-stream" : "application/json" }) },
-      body: body === undefined ? undefined : bytes ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, text };
+  api(url: string, method: string, path: string, body?: unknown, token = TOKEN): Promise<ApiReply> {
+    return callService(url, token, method, path, body);
   }
 
   /** Uploads a file (route: engines, networks, openings); its hash. */
