@@ -80,6 +80,32 @@ export const WORKER_ENV = {
   hashMb: "WASMCHESS_PERFT_HASH_MB",
 } as const;
 
+/** In a sandboxed processor: ends this child when its worker is gone (killed with kill -9, or
+ *  its machine's session ended). The IPC channel's 'disconnect' is not enough: BullMQ's child,
+ *  its parent gone, fails the job in hand and goes round its uncaughtException handler, which
+ *  sends the failure down the broken channel (EPIPE) and fails again, in microtasks that never
+ *  let the event loop deliver 'disconnect' or a timer. So the child also looks for its
+ *  re-parenting on every uncaught exception, every half second, and at `nextTurn()`. */
+export function endWithWorker(): void {
+  worker = process.ppid;
+  process.on("disconnect", () => process.exit(1));
+  process.prependListener("uncaughtException", exitIfOrphaned);
+  setInterval(exitIfOrphaned, 500).unref();
+}
+
+let worker: number | undefined;
+
+function exitIfOrphaned(): void {
+  if (worker !== undefined && process.ppid !== worker) process.exit(1);
+}
+
+/** A turn of the event loop (timers and I/O run), for a processor between units of work;
+ *  exits first if the worker is gone. */
+export function nextTurn(): Promise<void> {
+  exitIfOrphaned();
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 let processorRedis: Promise<Redis> | undefined;
 
 /** In a sandboxed processor: the worker's Redis (for the files its jobs name), connected once. */

@@ -12,14 +12,14 @@ import { Core } from "../../bindings/core.js";
 import { parsePgn } from "../../bindings/pgn-read.js";
 import { codeSignature } from "../code-signature.js";
 import { cachedFile } from "../files.js";
-import { WORKER_ENV, checkJobCode, workerRedis } from "../registry.js";
+import { checkJobCode, endWithWorker, nextTurn, WORKER_ENV, workerRedis } from "../registry.js";
 import { annotate } from "./annotate.js";
 import type { PositionEval } from "./annotate.js";
 import { ANALYSIS_RECORD_VERSION, parseAnalysisTask } from "./task.js";
 import type { AnalysisResult } from "./task.js";
 
 // The worker gone (killed), this child stops too.
-process.on("disconnect", () => process.exit(1));
+endWithWorker();
 
 const workerName = process.env[WORKER_ENV.name] ?? `pid-${process.pid}`;
 const { version } = createRequire(import.meta.url)("#package.json") as { version: string };
@@ -75,6 +75,7 @@ export default async function analyseGame(job: SandboxedJob): Promise<AnalysisRe
     e.best = lineSan(core, result.pv.slice(0, BEST_LINE_PLIES));
     evals.push(e);
     await job.updateProgress(i + 1);
+    await nextTurn();
   }
   const { marks, acpl } = annotate(game, evals);
   game.headers.set("Annotator", `wasmchess ${version}, ${task.nodes} nodes a position`);

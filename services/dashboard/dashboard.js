@@ -28,7 +28,12 @@ function api(method, path) {
 }
 
 const fmt = (n, digits = 0) => (typeof n === "number" && Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–");
-const elo = (e) => (e ? `${e.elo >= 0 ? "+" : ""}${fmt(e.elo, 1)} ± ${e.margin === null ? "∞" : fmt(e.margin, 1)}` : "–");
+/** An Elo estimate; JSON carries an unbounded one (a score of 0 or 1) as null. */
+const elo = (e) => {
+  if (!e) return "–";
+  if (typeof e.elo !== "number") return e.score > 0.5 ? "+∞" : "−∞";
+  return `${e.elo >= 0 ? "+" : ""}${fmt(e.elo, 1)} ± ${typeof e.margin === "number" ? fmt(e.margin, 1) : "∞"}`;
+};
 const ago = (ms) => (ms < 90_000 ? `${Math.round(ms / 1000)} s` : ms < 5_400_000 ? `${Math.round(ms / 60_000)} min` : `${fmt(ms / 3_600_000, 1)} h`);
 
 function renderWorkers(workers, now) {
@@ -66,7 +71,8 @@ function chart(parent, xLabel, label, color, lines = []) {
     width: Math.min(parent.clientWidth || 600, 900), height: 160,
     scales: { x: { time: false } },
     series: [{ label: xLabel }, { label, stroke: color, width: 2 }, ...lines.map((l) => ({ label: l, stroke: "#999", dash: [4, 4], points: { show: false } }))],
-    axes: [{}, {}],
+    // The y axis as wide as its longest label (an LLR far past its bounds reads 27,181).
+    axes: [{}, { size: (u, values) => Math.max(50, 14 + 8 * Math.max(0, ...(values ?? []).map((v) => String(v).length))) }],
   }, [[], [], ...lines.map(() => [])], parent);
 }
 

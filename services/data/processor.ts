@@ -10,12 +10,12 @@ import { Core } from "../../bindings/core.js";
 import { playSelfPlayGame } from "../../learn/selfplay.js";
 import { codeSignature } from "../code-signature.js";
 import { cachedFile } from "../files.js";
-import { WORKER_ENV, checkJobCode, workerRedis } from "../registry.js";
+import { checkJobCode, endWithWorker, nextTurn, WORKER_ENV, workerRedis } from "../registry.js";
 import { CHUNK_RECORD_VERSION, parseChunk } from "./chunk.js";
 import type { ChunkResult, GameSummary } from "./chunk.js";
 
 // The worker gone (killed), this child stops too.
-process.on("disconnect", () => process.exit(1));
+endWithWorker();
 
 const workerName = process.env[WORKER_ENV.name] ?? `pid-${process.pid}`;
 let engine: { sha: string; hashMb: number; core: Core } | undefined;
@@ -41,6 +41,7 @@ export default async function playChunk(job: SandboxedJob): Promise<ChunkResult>
     const { index, positions, result, ending, plies, discardedOpenings, nodes } = game;
     games.push({ index, positions, result, ending, plies, discardedOpenings, nodes });
     await job.updateProgress(i + 1);
+    await nextTurn();
   }
   return {
     v: CHUNK_RECORD_VERSION,

@@ -17,12 +17,12 @@ import { formatPgn } from "../../match/pgn.js";
 import { Match } from "../../match/runner.js";
 import { codeSignature } from "../code-signature.js";
 import { cachedFile } from "../files.js";
-import { WORKER_ENV, checkJobCode, workerRedis } from "../registry.js";
+import { checkJobCode, endWithWorker, WORKER_ENV, workerRedis } from "../registry.js";
 import { MATCH_RECORD_VERSION, parseTask } from "./task.js";
 import type { EngineSpec, GameOutcome, MatchTask, TaskResult } from "./task.js";
 
 // The worker gone (killed), this child stops too (its engines end with their input).
-process.on("disconnect", () => process.exit(1));
+endWithWorker();
 
 const workerName = process.env[WORKER_ENV.name] ?? `pid-${process.pid}`;
 /** The worker's own command line, which runs the engine builds. */

@@ -6,13 +6,13 @@
 
 import type { SandboxedJob } from "bullmq";
 import { Core } from "#bindings/core.js";
-import { WORKER_ENV } from "../registry.js";
+import { endWithWorker, WORKER_ENV } from "../registry.js";
 import { BATCH_RECORD_VERSION, parseBatch } from "./batch.js";
 import type { BatchResult } from "./batch.js";
 import { PERFT_BUILD, perftSignature } from "./signature.js";
 
 // The worker gone (killed), this child stops too, after the batch in hand.
-process.on("disconnect", () => process.exit(1));
+endWithWorker();
 
 const threads = Number(process.env[WORKER_ENV.threads] ?? "1");
 const hashMb = Number(process.env[WORKER_ENV.hashMb] ?? "64");

@@ -3,7 +3,8 @@
 // Redis emptied after each test, a temporary directory, and a client of the service's API.
 // Call serviceFixture() inside the suite's describe.
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -68,8 +69,12 @@ export class ServiceFixture {
     }
   }
 
+  /** Kills (kill -9) every process the test started, and checks that what they started (the
+   *  workers' sandboxed processors, a test's engines) ends with them rather than running on. */
   async killAll(): Promise<void> {
+    const started = this.processes.flatMap((p) => (p.pid === undefined ? [] : descendants(p.pid)));
     for (const p of this.processes.splice(0)) p.kill();
+    await expectEnded(started);
   }
 }
 
@@ -92,4 +97,31 @@ export function serviceFixture(prefix: string): ServiceFixture {
     if (f.dir) rmSync(f.dir, { recursive: true, force: true });
   });
   return f;
+}
+
+/** The live descendants of a process (children first, by pgrep -P). */
+export function descendants(pid: number): number[] {
+  let children: number[];
+  try {
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
+}
+
+/** Whether a process still runs (a zombie, exited but not reaped, does not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits up to 5 s for the processes to end; fails naming those still running. */
+export async function expectEnded(pids: number[]): Promise<void> {
+  for (let t = 0; pids.some(running) && t < 100; t++) await sleep(50);
+  const left = pids.filter(running).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 120)}`);
+  expect(left, "processes still running after the process that started them was killed").toEqual([]);
 }

@@ -3,7 +3,8 @@
 // `npm run datagen` writes for the same seed, engine and settings, through a worker killed
 // with kill -9 mid-chunk, the service killed and started again, Redis stopped and started
 // again, a run cancelled and resumed, and a worker whose results do not add up (refused and
-// flagged); the API wants its token and names the field of a bad payload.
+// flagged); the API wants its token and names the field of a bad payload. A killed worker's
+// sandboxed processors end with it (every test of the fixture checks that of what it kills).
 import { expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,7 +15,7 @@ import type { Job } from "bullmq";
 import { Redis } from "ioredis";
 import { sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
-import { TOKEN, serviceFixture } from "../helpers/service.js";
+import { TOKEN, descendants, expectEnded, serviceFixture } from "../helpers/service.js";
 import { REDIS_SERVER } from "../../match/redis-server.js";
 import { KEY_PREFIX } from "../../services/registry.js";
 import { codeSignature } from "../../services/code-signature.js";
@@ -78,7 +79,10 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
     await submit(url, engine, "faults", 1000, 4, 31);
     await w1.waitFor((l) => l.includes("playing chunk"), 30_000);
     await sleep(150);
+    const processors = descendants(w1.pid!);
+    expect(processors.length).toBeGreaterThan(0);
     w1.kill(); // kill -9, in the middle of a chunk
+    await expectEnded(processors); // its sandboxed processors too, not left playing as orphans
     worker("w2");
     // The service killed (kill -9) once some chunks are written, and started again.
     while (((await api(url, "GET", "/api/runs/faults")).json.status?.chunks ?? 0) < 2) await sleep(50);
@@ -89,6 +93,22 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
     const { service: records, datagen } = againstDatagen("faults", 31);
     expect(records.length).toBe(run.status.positions * 32);
     expect(records.equals(datagen)).toBe(true);
+  });
+
+  it("ends the workers' processors with them, also those still playing a chunk the finished run no longer needs", async () => {
+    // A processor busy in a game when its worker is killed finds the IPC channel broken; BullMQ's
+    // child then fails the job and spins on sending the failure (EPIPE), for ever, unless it
+    // notices that its worker is gone.
+    const { url } = await f.startService();
+    const engine = await uploadEngine(url);
+    const workers = [worker("w1"), worker("w2")];
+    const r = await api(url, "POST", "/api/runs", { kind: "data", id: "tail", engine, positions: 1000, chunkGames: 16, settings: { nodes: 5000, seed: 5, hashMb: 1 } });
+    expect(r.status, r.text).toBe(201);
+    await waitFor(url, "tail", "done");
+    const processors = workers.flatMap((w) => descendants(w.pid!));
+    expect(processors.length).toBeGreaterThan(0);
+    for (const w of workers) w.kill();
+    await expectEnded(processors);
   });
 
   it("loses and repeats no game when Redis is stopped mid-run and started again from its append-only file", async () => {
