@@ -80,13 +80,27 @@ function plain(run: number): { rate: number; positions: number; seconds: number 
 
 try {
   console.log(`self-play data, ${positions} positions at ${values.nodes} nodes per move, seed ${values.seed}, engine ${values.engine}; redis-server ${redis.url}`);
+  const ratios: number[] = [];
   for (let i = 0; i < Number(values.runs); i++) {
-    const p = plain(i);
-    const s = await throughService(i);
+    // In turn first and second (ABBA over runs), so that a drift of the machine's speed
+    // during the invocation falls on both alike.
+    let p, s;
+    if (i % 2 === 0) {
+      p = plain(i);
+      s = await throughService(i);
+    } else {
+      s = await throughService(i);
+      p = plain(i);
+    }
     const overheadMs = (1000 * (2 * s.wallSeconds - s.workSeconds)) / s.chunks;
     console.log(`run ${i + 1}: datagen --threads 2 ${p.rate.toFixed(1)} positions/s (${p.positions} in ${p.seconds.toFixed(1)} s); ` +
       `service, two workers ${s.rate.toFixed(1)} positions/s (${s.positions} in ${s.wallSeconds.toFixed(1)} s, ${s.chunks} chunks, ${s.workSeconds.toFixed(1)} s in the processors): ` +
       `${(100 * s.rate / p.rate).toFixed(1)}% of datagen (target: at least 95%); ${overheadMs.toFixed(0)} ms per chunk besides its games (two cores' wall time less the processors')`);
+    ratios.push(s.rate / p.rate);
+  }
+  if (ratios.length > 1) {
+    const mean = ratios.reduce((a, r) => a + r, 0) / ratios.length;
+    console.log(`mean over ${ratios.length} runs: ${(100 * mean).toFixed(1)}% of datagen (runs ${ratios.map((r) => (100 * r).toFixed(1)).join(", ")})`);
   }
 } finally {
   await redis.dispose();
