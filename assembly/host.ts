@@ -1,5 +1,6 @@
 // The one module through which the core talks to its host: the clock, the stop/ponderhit
-// poll, and notifications that an info record or a current root move is ready.
+// poll, notifications that an info record or a current root move is ready, and the bytes of
+// tablebase files.
 
 /** Milliseconds from a monotonic clock. */
 // @ts-ignore: decorator
@@ -20,6 +21,14 @@ export declare function hostInfo(): void;
 // @ts-ignore: decorator
 @external("env", "hostCurrMove")
 export declare function hostCurrMove(move: i32, number: i32, depth: i32): void;
+
+/** Reads length bytes at offset of the registered tablebase file `file` (syzygy.ts) to
+ *  the address dest; returns the bytes read, or -1 when the file cannot be read. (dest is
+ *  an i32, not a usize: for a usize asc's bindings put an adaptor in between that fails to
+ *  find the host's function.) */
+// @ts-ignore: decorator
+@external("env", "hostTbRead")
+export declare function hostTbRead(file: i32, offset: f64, dest: i32, length: i32): i32;
 
 export const POLL_CONTINUE = 0;
 export const POLL_STOP = 1;

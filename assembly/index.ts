@@ -6,12 +6,14 @@
 //   api-records.ts   learning data: positions packed into records for data generation
 //   api-tuning.ts    the tuning build's evaluation weights and traces
 //   api-network.ts   the NNUE network: loading a network file, its shape, its kernels
+//   api-tablebase.ts Syzygy endgame tables: registering files, probing WDL and DTZ
 
 export * from "./api-rules";
 export * from "./api-search";
 export * from "./api-records";
 export * from "./api-tuning";
 export * from "./api-network";
+export * from "./api-tablebase";
 
 import { setStartPosition } from "./api-rules";
 
@@ -33,4 +35,5 @@ export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from "./score";
 export { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./host";
 export { TERM_NB } from "./eval";
 export { PSQT_MAX } from "./nnue";
+export { TB_PROBE_FAILED } from "./syzygy-probe";
 export { SPLIT_MAX_PLY, SPLIT_RECORD_BYTES, SPLIT_CHUNK_RECORDS } from "./perft-split";

@@ -59,12 +59,14 @@ export interface HostImports {
   [name: string]: unknown;
 }
 
-/** Host functions with no host behind them: a real clock, never a stop, no reports. */
+/** Host functions with no host behind them: a real clock, never a stop, no reports, no
+ *  tablebase files. */
 export const DEFAULT_HOST: HostImports = {
   hostNow: () => performance.now(),
   hostPoll: () => 0,
   hostInfo: () => undefined,
   hostCurrMove: () => undefined,
+  hostTbRead: () => -1,
 };
 
 const TABLE_URL = new URL("../build/wasmchess-table.wasm", import.meta.url);

@@ -1,0 +1,62 @@
+// The module's exports for Syzygy endgame tables: the host registers each table file by its
+// name and size and serves its bytes through hostTbRead (host.ts); the engine probes the
+// current position's WDL and DTZ values and the values of its legal moves.
+
+import { addFile, clearFiles, setCacheKb, getCacheKb, tbErrorText, tbLargest } from "./syzygy";
+import { probeWdl, probeDtz, probeRoot, rootMoveAt, rootMoveDtz, rootMoveWdl, rootMoveRank } from "./syzygy-probe";
+
+/** Registers a table file ("KRvK.rtbw", "KRvK.rtbz"; a directory before the name is
+ *  ignored) of size bytes; its file number for hostTbRead, or -1 (tbError says why). */
+export function tbAddFile(name: string, size: f64): i32 {
+  return addFile(name, size);
+}
+/** Forgets every registered table file. */
+export function tbClear(): void {
+  clearFiles();
+}
+/** Sets the size of the cache of table blocks in KiB (16 to 262,144, rounded down to a
+ *  power of two; emptying it). */
+export function tbSetCacheKb(kb: i32): void {
+  setCacheKb(kb);
+}
+/** Size of the cache of table blocks in KiB. */
+export function tbCacheKb(): i32 {
+  return getCacheKb();
+}
+/** Most pieces of a registered WDL table (0: none). */
+export function tbMaxPieces(): i32 {
+  return tbLargest;
+}
+/** Why the last registration or table failed: the file's name and the reason. */
+export function tbError(): string {
+  return tbErrorText;
+}
+/** WDL value of the current position (-2..2 from the side to move) or TB_PROBE_FAILED. */
+export function tbProbeWdl(): i32 {
+  return probeWdl();
+}
+/** DTZ value of the current position (signed plies, Fathom's convention) or TB_PROBE_FAILED. */
+export function tbProbeDtz(): i32 {
+  return probeDtz();
+}
+/** Probes every legal move (Fathom's probe_root): their number, or -1. */
+export function tbProbeRoot(): i32 {
+  return probeRoot();
+}
+/** The i-th move of the last tbProbeRoot (as the engine numbers moves; moveText writes it). */
+export function tbRootMove(i: i32): i32 {
+  return rootMoveAt(i);
+}
+/** Its DTZ counted from the position probed (1: mate). */
+export function tbRootDtz(i: i32): i32 {
+  return rootMoveDtz(i);
+}
+/** Its WDL value given a halfmove clock. */
+export function tbRootWdl(i: i32, halfmoves: i32): i32 {
+  return rootMoveWdl(i, halfmoves);
+}
+/** Its rank for ordering root moves (Fathom's root_probe_dtz: 1000 a sure win, 0 a draw,
+ *  -1000 a sure loss, between them results the 50-move rule decides). */
+export function tbRootRank(i: i32, halfmoves: i32, hasRepeated: bool): i32 {
+  return rootMoveRank(i, halfmoves, hasRepeated);
+}
