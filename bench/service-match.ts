@@ -2,12 +2,14 @@
 // (bench/match.ts): the Elo of each with its error bar, which must agree within them. The
 // test: one build against itself with another network (by default the embedded network
 // against network 8, nets/wcnn-c296ed8f.nnue), the same time control, openings, order, seed
-// and number of games; two games at a time in both (two one-core workers; --concurrency 2).
+// and number of games; N games at a time in both (N one-core workers against --concurrency N;
+// --concurrency 1 leaves a core of a two-core machine free).
 // A redis-server of its own is started in a temporary directory and stopped after. Time
 // controls: run it on a quiet machine.
 //   npx tsx bench/service-match.ts [--games 100] [--tc 10+0.1] [--seed 93]
 //       [--openings bench/data/openings-random6.epd] [--engine build/wasmchess-nnue.wasm]
-//       [--network nets/wcnn-c296ed8f.nnue] [--hash 16] [--only service|runner] [--out data/service-match]
+//       [--network nets/wcnn-c296ed8f.nnue] [--hash 16] [--concurrency 2] [--only service|runner]
+//       [--out data/service-match]
 
 import { parseArgs } from "node:util";
 import { spawn } from "node:child_process";
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     engine: { type: "string", default: join(ROOT, "build/wasmchess-nnue.wasm") },
     network: { type: "string", default: join(ROOT, "nets/wcnn-c296ed8f.nnue") },
     hash: { type: "string", default: "16" },
+    concurrency: { type: "string", default: "2" },
     only: { type: "string" },
     out: { type: "string", default: join(ROOT, "data/service-match") },
   },
@@ -40,6 +43,7 @@ const TOKEN = "bench-token-0123456789";
 const games = Number(values.games);
 const seed = Number(values.seed);
 const hash = Number(values.hash);
+const concurrency = Number(values.concurrency);
 const engine = resolve(values.engine!);
 const network = resolve(values.network!);
 const names = ["embedded", basename(network).replace(/\.nnue$/, "")] as const;
@@ -53,12 +57,12 @@ interface Result {
   seconds: number;
 }
 
-/** The test through the service: a service, two one-core workers, the files uploaded. */
+/** The test through the service: a service, `concurrency` one-core workers, the files uploaded. */
 async function throughService(): Promise<Result> {
   const dir = mkdtempSync(join(tmpdir(), "service-match-"));
   const redis = await RedisServer.start();
   const service = new UciProcess(process.execPath, [CLI, "service", "--redis", redis.url, "--port", "0", "--token", TOKEN, "--data", join(dir, "service")]);
-  const workers = [0, 1].map((i) => new UciProcess(process.execPath, [CLI, "worker", "--redis", redis.url, "--kinds", "match", "--cores", "1", "--name", `bench-${i}`]));
+  const workers = Array.from({ length: concurrency }, (_, i) => new UciProcess(process.execPath, [CLI, "worker", "--redis", redis.url, "--kinds", "match", "--cores", "1", "--name", `bench-${i}`]));
   const ready = Promise.all(workers.map((w) => w.waitFor((l) => l.includes("waiting for jobs"), 20_000)));
   try {
     const url = (await service.waitFor((l) => l.startsWith("service: listening on "), 20_000)).match(/http:\/\/[\d.]+:\d+/)![0];
@@ -80,9 +84,9 @@ async function throughService(): Promise<Result> {
     for (;;) {
       const r = await api("GET", "/api/runs/bench");
       if (r.state === "failed") throw new Error(`the test failed: ${r.error}`);
-      if (r.status && r.status.games !== shown) {
+      if (r.status?.tri && r.status.games !== shown) {
         shown = r.status.games;
-        console.log(`service: ${r.status.games}/${games} games, ${r.status.tri.wins}-${r.status.tri.losses}-${r.status.tri.draws}, Elo ${formatElo(r.status.elo.elo)} ± ${r.status.elo.margin.toFixed(1)}`);
+        console.log(`service: ${r.status.games}/${games} games, ${r.status.tri.wins}-${r.status.tri.losses}-${r.status.tri.draws}, Elo ${formatElo(r.status.elo.elo ?? NaN)} ± ${bar(r.status.elo.margin)}`);
       }
       if (r.state === "done") {
         const s = r.status;
@@ -104,13 +108,13 @@ async function throughService(): Promise<Result> {
   }
 }
 
-/** The same test with the match runner, two games at a time. */
+/** The same test with the match runner, `concurrency` games at a time. */
 async function withRunner(): Promise<Result> {
   const pgn = join(out, "runner.pgn");
   const spec = (name: string, extra = "") => `cmd=${process.execPath},args=${CLI} uci --wasm ${engine},name=${name}${extra}`;
   const args = [
     "tsx", "bench/match.ts", "--engine", spec(names[0]), "--engine", spec(names[1], `,option.EvalFile=${network}`),
-    "--each", `option.Hash=${hash}`, "--tc", values.tc!, "--games", String(games), "--concurrency", "2", "--seed", String(seed),
+    "--each", `option.Hash=${hash}`, "--tc", values.tc!, "--games", String(games), "--concurrency", String(concurrency), "--seed", String(seed),
     "--openings", resolve(values.openings!), "--order", "random", "--pgn", pgn,
   ];
   const start = performance.now();
@@ -135,8 +139,10 @@ async function withRunner(): Promise<Result> {
   const perPair = lastLine(lines, (l) => l.startsWith("Pairs"))!;
   const score = lastLine(lines, (l) => l.startsWith("Score of"))!;
   const estimate = (l: string, score: number): EloEstimate => {
-    const m = l.match(/Elo ([+-]?[\d.]+|[+-]?Infinity) \+\/- ([\d.]+|Infinity)/) ?? l.match(/difference: ([+-]?[\d.]+) \+\/- ([\d.]+)/)!;
-    return { score, elo: Number(m[1]), margin: Number(m[2]) };
+    // bench/match.ts prints "<elo> +/- <margin>", either one possibly "+inf", "-inf" or "inf".
+    const m = l.match(/(?:Elo|difference:) ([+-]?(?:[\d.]+|inf)) \+\/- ([\d.]+|inf)/)!;
+    const value = (t: string) => Number(t.replace("inf", "Infinity"));
+    return { score, elo: value(m[1]), margin: value(m[2]) };
   };
   const s = Number(score.match(/\[([\d.]+)\]/)![1]);
   const endings = lastLine(lines, (l) => l.startsWith("Endings"));
@@ -154,9 +160,11 @@ function writeText(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
-const show = (r: Result) => `Elo ${formatElo(r.elo.elo)} ± ${r.elo.margin.toFixed(1)} (pairs ${formatElo(r.pentaElo.elo)} ± ${r.pentaElo.margin.toFixed(1)}), ${r.line}, ${r.seconds.toFixed(0)} s`;
+/** An error bar; JSON carries an infinite one (no decisive games yet) as null. */
+const bar = (margin: number | null) => (margin === null || !Number.isFinite(margin) ? "inf" : margin.toFixed(1));
+const show = (r: Result) => `Elo ${formatElo(r.elo.elo ?? NaN)} ± ${bar(r.elo.margin)} (pairs ${formatElo(r.pentaElo.elo ?? NaN)} ± ${bar(r.pentaElo.margin)}), ${r.line}, ${r.seconds.toFixed(0)} s`;
 
-console.log(`${names[0]} vs ${names[1]} (${engine}), ${games} games at ${values.tc}, Hash ${hash}, openings ${values.openings} random seed ${seed}; two games at a time`);
+console.log(`${names[0]} vs ${names[1]} (${engine}), ${games} games at ${values.tc}, Hash ${hash}, openings ${values.openings} random seed ${seed}; ${concurrency} game(s) at a time`);
 const service = values.only === "runner" ? undefined : await throughService();
 if (service) console.log(`service: ${show(service)}`);
 const runner = values.only === "service" ? undefined : await withRunner();
