@@ -19,7 +19,7 @@ import { clearHistory } from "./history";
 import { searchTimeMs } from "./timeman";
 import { skillLevel as level } from "./skill";
 import { runBench, BENCH_FENS } from "./bench";
-import { searchNodes, setThread as setSearchThread, threadShared } from "./control";
+import { searchNodes, searchTbHits, setThread as setSearchThread, threadShared } from "./control";
 import { wdlPermille, wdlMaterial } from "./wdl";
 
 // ---------------------------------------------------------------- limits and options
@@ -161,6 +161,10 @@ export function infoTimeMs(): f64 {
 }
 export function infoHashfull(): i32 {
   return hashfull();
+}
+/** Tablebase probes of the search so far that answered, every thread's. */
+export function infoTbHits(): u64 {
+  return searchTbHits();
 }
 /** The principal variation of the reported line, in UCI notation. */
 export function infoPv(): string {

@@ -4,6 +4,9 @@
 
 import { addFile, clearFiles, setCacheKb, getCacheKb, tbErrorText, tbLargest } from "./syzygy";
 import { probeWdl, probeDtz, probeRoot, rootMoveAt, rootMoveDtz, rootMoveWdl, rootMoveRank } from "./syzygy-probe";
+import { setProbeDepth, setProbeLimit, setRule50 } from "./syzygy-search";
+
+export { TB_MAX_DTZ } from "./syzygy-probe";
 
 /** Registers a table file ("KRvK.rtbw", "KRvK.rtbz"; a directory before the name is
  *  ignored) of size bytes; its file number for hostTbRead, or -1 (tbError says why). */
@@ -55,8 +58,23 @@ export function tbRootDtz(i: i32): i32 {
 export function tbRootWdl(i: i32, halfmoves: i32): i32 {
   return rootMoveWdl(i, halfmoves);
 }
-/** Its rank for ordering root moves (Fathom's root_probe_dtz: 1000 a sure win, 0 a draw,
- *  -1000 a sure loss, between them results the 50-move rule decides). */
+/** Its rank for ordering root moves (Stockfish's root_probe: TB_MAX_DTZ a sure win, 0 a
+ *  draw, -TB_MAX_DTZ a sure loss, between them results the 50-move rule decides). */
 export function tbRootRank(i: i32, halfmoves: i32, hasRepeated: bool): i32 {
   return rootMoveRank(i, halfmoves, hasRepeated);
+}
+
+/** UCI SyzygyProbeDepth (1 to 100): the least depth at which the search probes positions with
+ *  as many pieces as the probe limit. */
+export function tbSetProbeDepth(depth: i32): void {
+  setProbeDepth(depth);
+}
+/** UCI SyzygyProbeLimit (0 to 7): the most pieces of a position the search probes. */
+export function tbSetProbeLimit(pieces: i32): void {
+  setProbeLimit(pieces);
+}
+/** UCI Syzygy50MoveRule: results the 50-move rule turns into draws score as draws (true, the
+ *  default) or as wins and losses. */
+export function tbSetRule50(on: bool): void {
+  setRule50(on);
 }

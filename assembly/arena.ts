@@ -28,6 +28,7 @@
 //   caches         pawn structure table (pawns.ts), accumulator ring (accumulator.ts)
 //   scratch        check squares, SEE gains, evaluation terms, divide results, notation's
 //                  move list, a position snapshot, the skill level's lines
+//   tablebase      the probes' move lists, the root moves' DTZ (syzygy-probe.ts)
 
 import { MAX_PLY, MAX_MOVES } from "./types";
 import { USE_NNUE, SLIDER_BACKEND, SLIDERS_ROTATED } from "./config";
@@ -63,6 +64,10 @@ export const ACC_SLOT_BYTES: usize = 2 * ACC_HALF * 2;
 export const SNAPSHOT_SIZE: usize = 8 * 8 + 2 * 8 + 64 + 8 * 8;
 /** Lines a skill level chooses among (skill.ts SKILL_LINES). */
 export const SKILL_LINES_MAX = 4;
+/** Levels of the tablebase probes' recursion (captures, then replies), a move list each, and
+ *  the moves of each list (a position has at most 218 legal moves). */
+export const TB_LEVELS = 32;
+export const TB_LIST_MOVES = 256;
 /** Evaluation terms (eval.ts TERM_NB) times two colours, i32 each. */
 export const EVAL_TERM_SLOTS = 16;
 
@@ -147,8 +152,15 @@ export const ARENA_SKILL_PONDERS: usize = ARENA_SKILL_MOVES + SKILL_LINES_MAX * 
 export const ARENA_SKILL_SCORES: usize = ARENA_SKILL_PONDERS + SKILL_LINES_MAX * 2; // i32 x SKILL_LINES_MAX
 const SCRATCH_END: usize = ARENA_SKILL_SCORES + SKILL_LINES_MAX * 4;
 
+// The tablebase probes (syzygy-probe.ts): a move list per level of their recursion, and each
+// root move's DTZ.
+export const ARENA_TB_LISTS: usize = (SCRATCH_END + 63) & ~63; // u16 x TB_LIST_MOVES per level
+export const ARENA_TB_ROOT_MOVES: usize = ARENA_TB_LISTS + TB_LEVELS * TB_LIST_MOVES * 2; // u16 x ROOT_MAX
+export const ARENA_TB_ROOT_DTZ: usize = ARENA_TB_ROOT_MOVES + ROOT_MAX * 2; // i32 x ROOT_MAX
+const TB_END: usize = ARENA_TB_ROOT_DTZ + ROOT_MAX * 4;
+
 /** Bytes of one arena. */
-export const ARENA_BYTES: usize = (SCRATCH_END + 63) & ~63;
+export const ARENA_BYTES: usize = (TB_END + 63) & ~63;
 
 // ---------------------------------------------------------------- the block
 

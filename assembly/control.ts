@@ -7,10 +7,12 @@
 
 import {
   hostPoll, POLL_STOP, POLL_PONDERHIT, sharedStopRequested, sharedRequestStop, sharedPublishNodes, sharedTotalNodes,
+  sharedPublishTbHits, sharedTotalTbHits,
 } from "./host";
 import { restartBudgetClock, hardLimitReached } from "./timeman";
 import { limitNodes } from "./limits";
-import { stopRequested, requestStop, clearStop, publishNodes, totalNodes } from "./shared";
+import { stopRequested, requestStop, clearStop, publishNodes, totalNodes, publishTbHits, totalTbHits } from "./shared";
+import { tbHits } from "./syzygy-search";
 import { setSharedTable } from "./tt";
 
 /** Nodes this thread has searched in the current search. */
@@ -69,16 +71,26 @@ export function endSearch(): void {
   if (sharedHeader) sharedRequestStop();
 }
 
-/** Publishes this thread's node count in the header (every poll, and when the main thread
- *  reports). */
+/** Publishes this thread's node count and tablebase hits in the header (every poll, and
+ *  when the main thread reports). */
 export function publishOwnNodes(): void {
-  if (sharedHeader) sharedPublishNodes(threadIndex, <i64>nodes);
-  else publishNodes(threadIndex, nodes);
+  if (sharedHeader) {
+    sharedPublishNodes(threadIndex, <i64>nodes);
+    sharedPublishTbHits(threadIndex, <i64>tbHits);
+  } else {
+    publishNodes(threadIndex, nodes);
+    publishTbHits(threadIndex, tbHits);
+  }
 }
 
 /** Nodes of the current search over every thread, as last published. */
 export function searchNodes(): u64 {
   return sharedHeader ? <u64>sharedTotalNodes() : totalNodes();
+}
+
+/** Tablebase hits of the current search over every thread, as last published (UCI tbhits). */
+export function searchTbHits(): u64 {
+  return sharedHeader ? <u64>sharedTotalTbHits() : totalTbHits();
 }
 
 function checkLimits(): void {

@@ -67,6 +67,12 @@ export declare function sharedPublishNodes(thread: i32, nodes: i64): void;
 @external("table", "totalNodes")
 export declare function sharedTotalNodes(): i64;
 // @ts-ignore: decorator
+@external("table", "publishTbHits")
+export declare function sharedPublishTbHits(thread: i32, hits: i64): void;
+// @ts-ignore: decorator
+@external("table", "totalTbHits")
+export declare function sharedTotalTbHits(): i64;
+// @ts-ignore: decorator
 @external("table", "probePerft")
 export declare function sharedProbePerft(key: i64, key2: i64, depth: i32): i64;
 // @ts-ignore: decorator

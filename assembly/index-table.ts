@@ -15,4 +15,6 @@ export function probeEntryBits(key: u64): f64 {
   return reinterpret<f64>(probeEntry(key));
 }
 export { probePerft, storePerft } from "./perft-table";
-export { stopRequested, requestStop, clearStop, publishNodes, totalNodes, setThreadCount, threadCount } from "./shared";
+export {
+  stopRequested, requestStop, clearStop, publishNodes, totalNodes, publishTbHits, totalTbHits, setThreadCount, threadCount,
+} from "./shared";

@@ -31,7 +31,7 @@ export { MAX_SEARCH_DEPTH, MULTIPV_MAX, MULTIPV_DEFAULT } from "./limits";
 export { MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_DEFAULT_MS } from "./timeman";
 export { FEATURE_ALL } from "./search-params";
 export { SKILL_MAX } from "./skill";
-export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from "./score";
+export { VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_TB_WIN, VALUE_TB_WIN_IN_MAX_PLY } from "./score";
 export { POLL_CONTINUE, POLL_STOP, POLL_PONDERHIT } from "./host";
 export { TERM_NB } from "./eval";
 export { PSQT_MAX } from "./nnue";

@@ -687,6 +687,20 @@ export function isRepetition(times: i32, ply: i32 = 0): bool {
   return false;
 }
 
+/** True when some position since the last irreversible move has occurred twice (Fathom's
+ *  and Stockfish's has_repeated): the tablebase root ranking then drives to a zeroing move
+ *  by DTZ instead of counting every win within the 50-move rule as equal. */
+export function hasRepeated(): bool {
+  const end = min(min(rule50, pliesFromNull), stateCount);
+  for (let from = 0; from + 4 <= end; from++) {
+    const k = from == 0 ? key : keyBefore(from);
+    for (let back = from + 4; back <= end; back += 2) {
+      if (keyBefore(back) == k) return true;
+    }
+  }
+  return false;
+}
+
 /** True when neither side has mating material (K v K, K+minor v K, KNN v K). */
 export function insufficientMaterial(): bool {
   if (pieces(PAWN) | pieces(ROOK) | pieces(QUEEN)) return false;

@@ -10,6 +10,12 @@ export const VALUE_NONE = 32002;
 /** Scores at or beyond this are mates found within the search horizon. */
 export const VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 export const VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
+/** A tablebase win found at ply p scores VALUE_TB_WIN - p: below every mate the search
+ *  finds, above every evaluation (Stockfish's VALUE_TB range). */
+export const VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+/** Scores at or beyond this are tablebase wins (or mates). */
+export const VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY;
+export const VALUE_TB_LOSS_IN_MAX_PLY = -VALUE_TB_WIN_IN_MAX_PLY;
 /** A won position that is not a found mate (mop-up endgames) stays below this. */
 export const VALUE_KNOWN_WIN = 10000;
 

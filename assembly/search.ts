@@ -16,7 +16,7 @@ import { moveList, moveAt } from "./movegen";
 import { evaluate, keepEvalState } from "./eval";
 import { seeGe, SEE_VALUE } from "./see";
 import {
-  VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_KNOWN_WIN, mateIn, matedIn,
+  VALUE_INFINITE, VALUE_NONE, VALUE_DRAW, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_KNOWN_WIN, VALUE_TB_WIN, mateIn, matedIn,
 } from "./score";
 import { probe, save, ttMove, ttScore, ttEval, ttDepth, ttBound, BOUND_NONE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 import {
@@ -29,6 +29,8 @@ import {
 import { correctedEval, updateCorrection } from "./correction";
 import { givesCheck } from "./check";
 import { countNode, stopped } from "./control";
+import { cardinality as tbCardinality, probeInterior, rule50Option } from "./syzygy-search";
+import { TB_PROBE_FAILED } from "./syzygy-probe";
 import {
   featureOn as on, FEATURE_NULL_MOVE, FEATURE_LMR, FEATURE_REVERSE_FUTILITY, FEATURE_FUTILITY, FEATURE_LMP,
   FEATURE_SEE_PRUNING, FEATURE_CHECK_EXTENSION, FEATURE_IIR, FEATURE_SINGULAR, FEATURE_CORRECTION, FEATURE_CUT_NODE,
@@ -234,6 +236,32 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
   const hashBound = hit ? ttBound : BOUND_NONE;
   if (hit && !pv && excluded == MOVE_NONE && ttCutoff(hashScore, depth, alpha, beta)) return hashScore;
 
+  // Tablebases (Stockfish's step 5): a position reached by a capture or pawn move with few
+  // enough pieces is looked up. A draw, or a win or loss on the far side of the window, ends
+  // the node; at a PV node a win is a floor for the search's score and a loss a ceiling.
+  let tbFloor = -VALUE_INFINITE;
+  let tbCeiling = VALUE_INFINITE;
+  if (tbCardinality != 0 && excluded == MOVE_NONE) {
+    const wdl = probeInterior(depth);
+    if (wdl != TB_PROBE_FAILED) {
+      const drawScore = rule50Option ? 1 : 0;
+      const value = wdl < -drawScore ? -VALUE_TB_WIN + ply : wdl > drawScore ? VALUE_TB_WIN - ply : VALUE_DRAW + 2 * wdl * drawScore;
+      const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+      if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
+        save(posKey, ply, MOVE_NONE, value, VALUE_NONE, min(MAX_PLY - 1, depth + 6), bound);
+        return value;
+      }
+      if (pv) {
+        if (bound == BOUND_LOWER) {
+          tbFloor = value;
+          alpha = max(alpha, value);
+        } else {
+          tbCeiling = value;
+        }
+      }
+    }
+  }
+
   let rawEval = VALUE_NONE;
   let staticEval = VALUE_NONE;
   let improving = false;
@@ -270,8 +298,9 @@ function search(alpha: i32, beta: i32, depth: i32, ply: i32, pv: bool, cutNode: 
     else if (hashScore >= beta) hashExtension = -1;
   }
 
-  const best = searchMoves(alpha, beta, depth, ply, pv, cutNode, checked, improving, hashMove, hashExtension, excluded, eval_);
+  let best = searchMoves(alpha, beta, depth, ply, pv, cutNode, checked, improving, hashMove, hashExtension, excluded, eval_);
   if (stopped) return 0;
+  if (pv) best = min(max(best, tbFloor), tbCeiling);
   const bestMove = nodeBestAt(ply);
   if (excluded == MOVE_NONE && bestMove != MOVE_NULL) storeNode(posKey, ply, bestMove, best, alpha, beta, depth, rawEval, staticEval, checked);
   return best;

@@ -18,6 +18,8 @@
 //       32         (free, to 64)
 //       64  u64    nodes searched by thread 0 in the current search, then thread 1's, ...
 //                  (THREADS_MAX counters; each thread publishes its own)
+//   64 + 8 T  u64    tablebase hits of thread 0 in the current search, then thread 1's, ...
+//                  (T = THREADS_MAX counters, published with the nodes)
 
 /** Threads the header has node counters for (the UCI Threads option's range). */
 export const THREADS_MAX = 256;
@@ -30,8 +32,9 @@ const TT_BUCKETS: usize = 16;
 const TT_MB: usize = 24;
 const TT_GENERATION: usize = 28;
 const NODES: usize = 64;
+const TB_HITS: usize = NODES + THREADS_MAX * 8;
 /** Bytes of the header. */
-export const SHARED_BYTES: usize = NODES + THREADS_MAX * 8;
+export const SHARED_BYTES: usize = TB_HITS + THREADS_MAX * 8;
 
 /** The header's address (static memory, zero when the instance starts). */
 export const SHARED: usize = memory.data(<i32>SHARED_BYTES, 64);
@@ -77,6 +80,20 @@ export function totalNodes(): u64 {
   let total: u64 = 0;
   const n = threadCount();
   for (let t = 0; t < n; t++) total += load<u64>(SHARED + (<usize>t << 3), NODES);
+  return total;
+}
+
+/** Publishes thread t's tablebase hits for the current search. */
+// @ts-ignore: decorator
+@inline export function publishTbHits(t: i32, hits: u64): void {
+  store<u64>(SHARED + (<usize>t << 3), hits, TB_HITS);
+}
+
+/** Tablebase hits of the current search over every thread, as last published. */
+export function totalTbHits(): u64 {
+  let total: u64 = 0;
+  const n = threadCount();
+  for (let t = 0; t < n; t++) total += load<u64>(SHARED + (<usize>t << 3), TB_HITS);
   return total;
 }
 

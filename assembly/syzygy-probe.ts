@@ -1,26 +1,24 @@
 // Syzygy tables, the chess side: the WDL and DTZ values of the current position, captures
 // and en passant resolved by a small search over the engine's own legal moves (Fathom's
 // probe_ab, probe_wdl, probe_dtz), and the value of each root move (Fathom's probe_root).
-// The file format is syzygy.ts; the search will call probeWdl and probeDtz only.
+// The file format is syzygy.ts; the search's use of them is syzygy-search.ts.
 
 import { Move, NO_PIECE, PAWN, EN_PASSANT, typeOf, fromSq, toSq, moveFlag } from "./types";
 import { doMove, undoMove, pieceOn, inCheck, castlingRights, occupied, rule50, canPush } from "./position";
 import { generateMoves, hasLegalMove, GEN_ALL, GEN_NOISY } from "./movegen";
 import { popcount } from "./bitboard";
 import { probeTable, tableStatus, tbLargest, TB_WDL, TB_DTZ } from "./syzygy";
+import { ARENA, ARENA_TB_LISTS, ARENA_TB_ROOT_MOVES, ARENA_TB_ROOT_DTZ, TB_LEVELS, TB_LIST_MOVES, ROOT_MAX } from "./arena";
 
 /** A probe's result when it could not be made (no table, a bad table, castling rights, too
  *  many pieces). */
 export const TB_PROBE_FAILED = -1000000;
 
-// Move lists, one per level of the probes' recursion (captures, then replies).
-const LEVELS = 32;
-const LEVEL_MOVES = 256;
-const LISTS = memory.data(LEVELS * LEVEL_MOVES * 2);
+// Move lists, one per level of the probes' recursion (captures, then replies), in the arena.
 
 // @ts-ignore: decorator
 @inline function listAt(level: i32): usize {
-  return LISTS + <usize>(level * LEVEL_MOVES * 2);
+  return ARENA + ARENA_TB_LISTS + <usize>(level * TB_LIST_MOVES * 2);
 }
 // @ts-ignore: decorator
 @inline function moveIn(list: usize, i: i32): Move {
@@ -38,7 +36,7 @@ let success = 0;
 
 /** Legal moves of a kind into the level's list; -1 when the levels are used up. */
 function generate(kind: i32, level: i32): i32 {
-  if (level >= LEVELS || !canPush()) return -1;
+  if (level >= TB_LEVELS || !canPush()) return -1;
   return generateMoves(kind, listAt(level));
 }
 
@@ -221,10 +219,17 @@ export function probeDtz(): i32 {
 
 // ---------------------------------------------------------------- root moves
 
-const ROOT_MAX = 256;
-const rootMoves = new StaticArray<u16>(ROOT_MAX);
-const rootDtz = new StaticArray<i32>(ROOT_MAX);
+// The root moves of the last probeRoot and their DTZ, in the arena.
 let rootCount = 0;
+
+// @ts-ignore: decorator
+@inline function rootMoveIn(i: i32): Move {
+  return load<u16>(ARENA + (<usize>i << 1), ARENA_TB_ROOT_MOVES);
+}
+// @ts-ignore: decorator
+@inline function rootDtzOf(i: i32): i32 {
+  return load<i32>(ARENA + (<usize>i << 2), ARENA_TB_ROOT_DTZ);
+}
 
 /** Probes every legal move of the current position as Fathom's probe_root does: each
  *  move's DTZ counted from the current position (1 for a mate), 0 draws; returns the
@@ -253,9 +258,35 @@ export function probeRoot(): i32 {
       if (success != 0) v = WDL_TO_DTZ[v + 2];
     }
     undoMove(m);
-    if (success == 0) return -1;
-    rootMoves[i] = m;
-    rootDtz[i] = v;
+    if (success == 0 || i >= ROOT_MAX) return -1;
+    store<u16>(ARENA + (<usize>i << 1), m, ARENA_TB_ROOT_MOVES);
+    store<i32>(ARENA + (<usize>i << 2), v, ARENA_TB_ROOT_DTZ);
+  }
+  rootCount = n;
+  return n;
+}
+
+/** Without DTZ tables: probes every legal move's WDL value as Fathom's root_probe_wdl does and
+ *  keeps, for each, the DTZ a move of that value would have (1 or 101 a win, -1 or -101 a loss,
+ *  0 a draw), so that rootMoveWdl and rootMoveRank read them as they read probeRoot's. With
+ *  rule50 false a cursed win counts as a win and a blessed loss as a loss. The number of moves,
+ *  or -1 when a probe failed. */
+export function probeRootWdl(rule50Rule: bool): i32 {
+  rootCount = 0;
+  if (!probeable()) return -1;
+  const level = 0;
+  const n = generate(GEN_ALL, level);
+  if (n < 0) return -1;
+  const list = listAt(level);
+  for (let i = 0; i < n; i++) {
+    const m = moveIn(list, i);
+    doMove(m);
+    let v = -wdlAt(1);
+    undoMove(m);
+    if (success == 0 || i >= ROOT_MAX) return -1;
+    if (!rule50Rule) v = v > 0 ? 2 : v < 0 ? -2 : 0;
+    store<u16>(ARENA + (<usize>i << 1), m, ARENA_TB_ROOT_MOVES);
+    store<i32>(ARENA + (<usize>i << 2), WDL_TO_DTZ[v + 2], ARENA_TB_ROOT_DTZ);
   }
   rootCount = n;
   return n;
@@ -263,28 +294,32 @@ export function probeRoot(): i32 {
 
 /** The i-th root move of the last probeRoot. */
 export function rootMoveAt(i: i32): Move {
-  return i >= 0 && i < rootCount ? rootMoves[i] : 0;
+  return i >= 0 && i < rootCount ? rootMoveIn(i) : 0;
 }
 /** Its DTZ from the current position (signed as probeDtz, 1 for a mate). */
 export function rootMoveDtz(i: i32): i32 {
-  return i >= 0 && i < rootCount ? rootDtz[i] : TB_PROBE_FAILED;
+  return i >= 0 && i < rootCount ? rootDtzOf(i) : TB_PROBE_FAILED;
 }
 /** Its WDL value given the halfmove clock now (Fathom's dtz_to_wdl), -2..2. */
 export function rootMoveWdl(i: i32, halfmoves: i32): i32 {
   if (i < 0 || i >= rootCount) return TB_PROBE_FAILED;
-  const d = rootDtz[i];
+  const d = rootDtzOf(i);
   if (d > 0) return d + halfmoves <= 100 ? 2 : 1;
   if (d < 0) return -d + halfmoves <= 100 ? -2 : -1;
   return 0;
 }
-/** Its rank for the root move list, as Fathom's root_probe_dtz ranks (Stockfish's
- *  convention): 1000 a win kept within the 50-move rule, 1000 - (dtz + clock) a win that may
- *  not be (900 or less: spoilt), 0 a draw, -1000 a loss, above -1000 a loss the 50-move rule
- *  may save. hasRepeated: the position has occurred before since the last zeroing move. */
+/** The rank of a sure win (Stockfish's MAX_DTZ): larger than any DTZ plus halfmove clock. */
+export const TB_MAX_DTZ = 1 << 18;
+
+/** Its rank for the root move list, as Stockfish's root_probe ranks: TB_MAX_DTZ a win kept
+ *  within the 50-move rule (all such wins equal unless the position has repeated, so that
+ *  the search picks among them), TB_MAX_DTZ - (dtz + clock) a win that may not be (below
+ *  TB_MAX_DTZ / 2 - 100: spoilt), 0 a draw, -TB_MAX_DTZ a loss, above it a loss the 50-move
+ *  rule may save. hasRepeated: a position has occurred twice since the last zeroing move. */
 export function rootMoveRank(i: i32, halfmoves: i32, hasRepeated: bool): i32 {
   if (i < 0 || i >= rootCount) return TB_PROBE_FAILED;
-  const v = rootDtz[i];
-  if (v > 0) return v + halfmoves <= 99 && !hasRepeated ? 1000 : 1000 - (v + halfmoves);
-  if (v < 0) return -v * 2 + halfmoves < 100 ? -1000 : -1000 + (-v + halfmoves);
+  const v = rootDtzOf(i);
+  if (v > 0) return v + halfmoves <= 99 && !hasRepeated ? TB_MAX_DTZ : TB_MAX_DTZ - (v + halfmoves);
+  if (v < 0) return -v * 2 + halfmoves < 100 ? -TB_MAX_DTZ : -TB_MAX_DTZ + (-v + halfmoves);
   return 0;
 }

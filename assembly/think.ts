@@ -19,6 +19,7 @@ import { skillEnabled, skillDepth, skillPick, SKILL_LINES } from "./skill";
 import { param, featureOn, PARAM_ASPIRATION_WINDOW, FEATURE_ASPIRATION } from "./search-params";
 import { nodes, stopped, ponderActive, threadIndex, startControl, setMoveReady, publishOwnNodes, endSearch } from "./control";
 import { searchRootMove, pvMoveAt, pvLengthAt, resetSelDepth, selDepth } from "./search";
+import { prepareTablebases, rootRank, rootInTb, tbScore } from "./syzygy-search";
 import {
   ARENA, ARENA_ROOT_MOVES, ROOT_ENTRY_BYTES, ROOT_MAX, ARENA_SKILL_MOVES, ARENA_SKILL_PONDERS, ARENA_SKILL_SCORES,
   SKILL_LINES_MAX,
@@ -29,14 +30,16 @@ if (SKILL_LINES > SKILL_LINES_MAX) ERROR("the arena has no room for the skill le
 
 // ---------------------------------------------------------------- root moves
 // One entry per root move, ROOT_ENTRY_BYTES each (Stockfish's RootMove): the nodes spent on
-// it, its score in this iteration and in the last, and its principal variation, whose first
-// move is the root move itself.
+// it, its score in this iteration and in the last, its tablebase rank (0 unless the root is in
+// the tables), and its principal variation, whose first move is the root move itself.
 //
-//   0 u64 nodes | 8 i32 score | 12 i32 previous score | 16 i32 PV length | 24 u16 PV[MAX_PLY]
+//   0 u64 nodes | 8 i32 score | 12 i32 previous score | 16 i32 PV length | 20 i32 TB rank
+//   | 24 u16 PV[MAX_PLY]
 const NODES = 0;
 const SCORE = 8;
 const PREV_SCORE = 12;
 const PV_LENGTH = 16;
+const TB_RANK = 20;
 const PV = 24;
 // @ts-ignore: decorator
 if (PV + MAX_PLY * 2 > ROOT_ENTRY_BYTES) ERROR("a root move's entry has no room for its PV");
@@ -64,6 +67,16 @@ export let rootCount: i32 = 0;
 @inline function rootNodes(r: i32): u64 {
   return load<u64>(entry(r), NODES);
 }
+// @ts-ignore: decorator
+@inline function rootTbRank(r: i32): i32 {
+  return load<i32>(entry(r), TB_RANK);
+}
+
+/** The score root move r reports: its search score, or when the root is in the tables and
+ *  the search found no mate, the score of its tablebase rank. */
+function shownScore(r: i32, score: i32): i32 {
+  return rootInTb && abs(score) < VALUE_MATE_IN_MAX_PLY ? tbScore(rootTbRank(r)) : score;
+}
 
 /** PV move i of root move r (for the info record). */
 export function rootPvMove(r: i32, i: i32): Move {
@@ -87,15 +100,31 @@ function initRootMoves(): void {
     store<i32>(e, -VALUE_INFINITE, SCORE);
     store<i32>(e, -VALUE_INFINITE, PREV_SCORE);
     store<i32>(e, 1, PV_LENGTH);
+    store<i32>(e, 0, TB_RANK);
     store<u16>(e, m, PV);
     rootCount++;
   }
+  // In the tables: the moves ranked, the best rank first (the lines search it alone, then the
+  // next rank, as Stockfish's pvFirst..pvLast).
+  if (rootCount > 0 && prepareTablebases()) {
+    for (let r = 0; r < rootCount; r++) store<i32>(entry(r), rootRank(rootMove(r)), TB_RANK);
+    sortRootMoves(0, rootCount);
+  }
 }
 
-/** Stable sort of the root moves from index `from` to `to` (exclusive) by score, best first. */
+/** True when root move a goes before b: a better tablebase rank, or the same and a better
+ *  score. */
+// @ts-ignore: decorator
+@inline function rootBefore(a: i32, b: i32): bool {
+  const ra = rootTbRank(a);
+  const rb = rootTbRank(b);
+  return ra > rb || (ra == rb && rootScore(a) > rootScore(b));
+}
+
+/** Stable sort of the root moves from index `from` to `to` (exclusive), best first. */
 function sortRootMoves(from: i32, to: i32): void {
   for (let i = from + 1; i < to; i++) {
-    for (let j = i; j > from && rootScore(j) > rootScore(j - 1); j--) swapRoot(j, j - 1);
+    for (let j = i; j > from && rootBefore(j, j - 1); j--) swapRoot(j, j - 1);
   }
 }
 
@@ -129,7 +158,9 @@ let bestMoveChanges: f64 = 0;
 /** Searches the root moves from pvIndex on with the window (alpha, beta). */
 function searchRoot(alpha: i32, beta: i32, depth: i32, pvIndex: i32): i32 {
   let best = -VALUE_INFINITE;
-  for (let i = pvIndex; i < rootCount; i++) {
+  // Only the moves of the line's tablebase rank (all of them outside the tables).
+  const rank = rootTbRank(pvIndex);
+  for (let i = pvIndex; i < rootCount && rootTbRank(i) == rank; i++) {
     const m = rootMove(i);
     if (threadIndex == 0 && searchTimeMs() > 1000) hostCurrMove(m, i + 1, depth);
     const before = nodes;
@@ -193,6 +224,7 @@ function reportLine(depth: i32, pvIndex: i32, bound: i32): void {
   infoPvIndex = pvIndex;
   infoScore = rootScore(pvIndex);
   if (infoScore == -VALUE_INFINITE) infoScore = rootPrevScore(pvIndex);
+  infoScore = shownScore(pvIndex, infoScore);
   infoBound = bound;
   // Only report bounds after the first second, as other engines do.
   if (bound == BOUND_EXACT || searchTimeMs() > 1000) {
@@ -348,7 +380,7 @@ function playSkillLine(): void {
 
 function takeResult(): void {
   bestMove = rootMove(0);
-  bestScore = rootScore(0);
+  bestScore = shownScore(0, rootScore(0));
   ponderMove = rootPvLength(0) > 1 ? rootPvMove(0, 1) : MOVE_NONE;
 }
 

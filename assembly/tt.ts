@@ -4,7 +4,7 @@
 // share one (setSharedTable), in the shared module's, called through host imports.
 
 import { Key, Move, MOVE_NONE } from "./types";
-import { VALUE_NONE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY } from "./score";
+import { VALUE_NONE, VALUE_TB_WIN_IN_MAX_PLY, VALUE_TB_LOSS_IN_MAX_PLY } from "./score";
 import {
   probeEntry, saveEntry, newGeneration, resizeTable as resizeOwnTable, clearTable as clearOwnTable,
   hashfull as ownHashfull, tableSizeMb, DEPTH_OFFSET, BOUND_NONE,
@@ -59,17 +59,18 @@ export function hashfull(): i32 {
   return sharedTable ? sharedHashfull() : ownHashfull();
 }
 
-/** Converts a score to its stored form: mates counted from this node, not the root. */
+/** Converts a score to its stored form: mates and tablebase wins counted from this node, not
+ *  the root. */
 // @ts-ignore: decorator
 @inline export function scoreToTT(v: i32, ply: i32): i32 {
-  return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
 }
 
 /** Converts a stored score back to a root-relative one. */
 // @ts-ignore: decorator
 @inline export function scoreFromTT(v: i32, ply: i32): i32 {
   if (v == VALUE_NONE) return v;
-  return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
 }
 
 /** Looks the key up; on a hit fills ttMove, ttScore (root-relative), ttEval, ttDepth,

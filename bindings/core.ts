@@ -2,7 +2,8 @@
 // notation and perft. Bad input throws an Error that names the problem.
 
 import { createInstance, EngineExports, EngineBuild, buildUrl, defaultBuild, NO_SHARED_TABLE } from "./wasm.js";
-import { checkThreads } from "./engine-options.js";
+import { checkThreads, checkSyzygyOptions, SYZYGY_DEFAULTS } from "./engine-options.js";
+import type { SyzygyOptions } from "./engine-options.js";
 import { SearchThreads } from "./search-threads.js";
 import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } from "./search-types.js";
 import { networkName, readInfo, readResult, readEvaluation } from "./search-records.js";
@@ -11,6 +12,10 @@ import {
   checkBoolean,
 } from "./validate.js";
 import { chess960StartFen } from "./chess960.js";
+import { SyzygyFiles, tableFilesFromBytes } from "./syzygy.js";
+import type { SyzygyLoad, TableBytes } from "./syzygy.js";
+import { probePosition } from "./tablebase-probe.js";
+import type { TablebaseProbe } from "./tablebase-probe.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX, eloToSkill } from "./strength.js";
 
 export { HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, THREADS_MAX };
@@ -155,9 +160,12 @@ export class Core {
   private threads: SearchThreads | undefined;
   // The options an instance re-made for another thread count is given again (the hash, the
   // position, MultiPV and the strength are kept elsewhere).
-  private settings: { moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array; keySeed?: number } = {
-    params: new Map(),
-  };
+  private settings: {
+    moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array; keySeed?: number;
+    tables?: { path: string } | { bytes: TableBytes[] }; syzygy: Required<SyzygyOptions>;
+  } = { params: new Map(), syzygy: { ...SYZYGY_DEFAULTS } };
+  // The table files this instance reads (its hostTbRead).
+  private readonly tablebases = new SyzygyFiles();
 
   private constructor(wasmUrl: URL) {
     this.wasmUrl = wasmUrl;
@@ -185,6 +193,7 @@ export class Core {
         hostPoll: () => this.hooks.poll?.() ?? POLL_CONTINUE,
         hostInfo: () => this.emitInfo(),
         hostCurrMove: (m: number, n: number, d: number) => this.hooks.onCurrMove?.({ move: this.wasm.moveText(m), number: n, depth: d }),
+        hostTbRead: this.tablebases.read,
       },
       this.wasmUrl,
       table,
@@ -234,6 +243,7 @@ export class Core {
       if (s.keySeed) w.setKeySeed(BigInt(s.keySeed));
     });
     if (s.network) this.loadNetwork(s.network);
+    this.applyTablebases();
     this.applyStrength();
     const { fen, moves, chess960 } = this.game;
     this.game = { fen: START_FEN, moves: [], chess960: false };
@@ -257,6 +267,7 @@ export class Core {
   dispose(): void {
     this.threads?.dispose();
     this.threads = undefined;
+    this.tablebases.close();
   }
 
   /** What this instance runs: its build, and the evaluation in use ("nnue" with the network's
@@ -671,6 +682,65 @@ export class Core {
     const overhead = checkInteger("setMoveOverhead: ms", ms, 0, MOVE_OVERHEAD_MAX_MS, "milliseconds");
     this.guard((w) => w.setMoveOverhead(overhead));
     this.settings.moveOverhead = overhead;
+  }
+
+  /** Syzygy tables from the directories of syzygyPath (':'-separated, ';' on Windows; "" or
+   *  "<empty>" for none), read in blocks as the engine needs them, in Node only (a browser
+   *  gives the files' bytes to loadTablebases). Replaces the tables loaded before; files
+   *  refused (a bad name, size or header) and directories not read are in `errors`. */
+  setSyzygyPath(syzygyPath: string): SyzygyLoad {
+    if (typeof syzygyPath !== "string") throw new TypeError(`SyzygyPath must be a string, got ${typeof syzygyPath}`);
+    const load = this.guard((w) => this.tablebases.load(w, syzygyPath));
+    this.settings.tables = { path: syzygyPath };
+    this.threads?.setOption("syzygyPath", syzygyPath);
+    return load;
+  }
+
+  /** Syzygy tables given as bytes ({ name: "KRvK.rtbw", bytes }), in place of those loaded
+   *  before. */
+  loadTablebases(files: TableBytes[]): SyzygyLoad {
+    const tables = tableFilesFromBytes(files);
+    const load = this.guard((w) => this.tablebases.register(w, tables));
+    this.settings.tables = { bytes: [...files] };
+    this.threads?.setOption("syzygyBytes", [...files]);
+    return load;
+  }
+
+  /** How the search uses the tables (UCI SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule);
+   *  the options not given keep their values. */
+  setSyzygyOptions(options: SyzygyOptions): void {
+    const next = { ...this.settings.syzygy, ...checkSyzygyOptions(options) };
+    this.settings.syzygy = next;
+    this.guard((w) => {
+      w.tbSetProbeDepth(next.probeDepth);
+      w.tbSetProbeLimit(next.probeLimit);
+      w.tbSetRule50(next.rule50);
+    });
+    this.threads?.setOption("syzygyOptions", next);
+  }
+
+  /** The tablebase options in use. */
+  syzygyOptions(): Required<SyzygyOptions> {
+    return { ...this.settings.syzygy };
+  }
+
+  /** Most pieces of a loaded WDL table (0: no tables). */
+  tablebasePieces(): number {
+    return this.guard((w) => w.tbMaxPieces());
+  }
+
+  /** What the tables say about the current position and each of its moves (lichess's
+   *  tablebase API's answer); throws an Error that says why when they cannot answer. */
+  probeTablebase(): TablebaseProbe {
+    return this.guard((w) => probePosition(w));
+  }
+
+  /** Gives a new instance (setThreads) the tables and options the last one had. */
+  private applyTablebases(): void {
+    const { tables, syzygy } = this.settings;
+    if (tables && "path" in tables) this.setSyzygyPath(tables.path);
+    else if (tables) this.loadTablebases(tables.bytes);
+    this.setSyzygyOptions(syzygy);
   }
 
   /** Skill Level: an integer from 0 (weakest) to 20 (full strength, the default). The

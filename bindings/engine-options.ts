@@ -46,9 +46,39 @@ export interface EngineOptions {
   elo?: number;
   /** Search threads (Lazy SMP): an integer from 1 (the default) to 256; see setThreads. */
   threads?: number;
+  /** Syzygy tables: the directories they are in (Node), as setSyzygyPath. */
+  syzygyPath?: string;
 }
 
-const ENGINE_OPTIONS = ["hashMb", "workerUrl", "sharedMemory", "build", "wasmUrl", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads"];
+const ENGINE_OPTIONS = [
+  "hashMb", "workerUrl", "sharedMemory", "build", "wasmUrl", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads", "syzygyPath",
+];
+
+/** How the search uses Syzygy tables, as Stockfish's UCI options. */
+export interface SyzygyOptions {
+  /** SyzygyProbeDepth (1 to 100, default 1): the least depth at which the search probes
+   *  positions with as many pieces as probeLimit (fewer: at any depth). */
+  probeDepth?: number;
+  /** SyzygyProbeLimit (0 to 7, default 7): the most pieces of a position the search probes. */
+  probeLimit?: number;
+  /** Syzygy50MoveRule (default true): a win or loss the 50-move rule turns into a draw
+   *  scores as a draw; false scores it as a win or loss. */
+  rule50?: boolean;
+}
+export const SYZYGY_DEFAULTS: Required<SyzygyOptions> = { probeDepth: 1, probeLimit: 7, rule50: true };
+export const SYZYGY_PROBE_DEPTH_MAX = 100;
+export const SYZYGY_PROBE_LIMIT_MAX = 7;
+
+/** The tablebase options given (those undefined left out); throws when one is unknown, of the
+ *  wrong type or out of its range. */
+export function checkSyzygyOptions(options: SyzygyOptions): SyzygyOptions {
+  const { probeDepth, probeLimit, rule50 } = checkKeys("Syzygy option", options, ["probeDepth", "probeLimit", "rule50"]) as SyzygyOptions;
+  const out: SyzygyOptions = {};
+  if (probeDepth !== undefined) out.probeDepth = checkInteger("probeDepth", probeDepth, 1, SYZYGY_PROBE_DEPTH_MAX);
+  if (probeLimit !== undefined) out.probeLimit = checkInteger("probeLimit", probeLimit, 0, SYZYGY_PROBE_LIMIT_MAX, "pieces");
+  if (rule50 !== undefined) out.rule50 = checkBoolean("rule50", rule50);
+  return out;
+}
 
 /** Throws when an option is unknown, of the wrong type or out of its range. */
 export function checkEngineOptions(options: EngineOptions): void {
@@ -63,6 +93,7 @@ export function checkEngineOptions(options: EngineOptions): void {
   if (options.skillLevel !== undefined) checkInteger("skillLevel", options.skillLevel, SKILL_MIN, SKILL_MAX);
   if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
   if (options.threads !== undefined) checkThreads("threads", options.threads);
+  if (options.syzygyPath !== undefined && typeof options.syzygyPath !== "string") throw new TypeError("syzygyPath must be a string");
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }

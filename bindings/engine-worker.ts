@@ -46,6 +46,10 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
     evaluate: () => this.core.evaluate(),
     setThreads: (n) => this.core.setThreads(n),
     threadCount: () => this.core.threadCount(),
+    setSyzygyPath: (path) => this.core.setSyzygyPath(path),
+    loadTablebases: (files) => this.core.loadTablebases(files),
+    setSyzygyOptions: (options) => this.core.setSyzygyOptions(options),
+    probeTablebase: () => this.core.probeTablebase(),
     crashForTesting: () => this.core.crashForTesting(),
   };
 

@@ -14,11 +14,15 @@ import type { SearchLimits, SearchInfo, SearchResult, Evaluation } from "./searc
 import type { Core, DivideEntry, GameStatus, EngineInfo, SearchParam, PerftOptions } from "./core.js";
 import { defaultBuild } from "./wasm.js";
 import { START_FEN, MAX_PERFT_DEPTH, checkFenArgument, perftHashMb } from "./core.js";
+import { tableFilesFromBytes } from "./syzygy.js";
+import type { SyzygyLoad, TableBytes } from "./syzygy.js";
+import type { TablebaseProbe } from "./tablebase-probe.js";
 import { chess960StartFen } from "./chess960.js";
 import type { BookMove, BookInfo, BookPosition } from "./book.js";
 import { EngineBook } from "./engine-book.js";
 import type { LearnGame } from "./engine-book.js";
-import { checkEngineOptions, checkThreads } from "./engine-options.js";
+import { checkEngineOptions, checkThreads, checkSyzygyOptions, SYZYGY_DEFAULTS } from "./engine-options.js";
+import type { SyzygyOptions } from "./engine-options.js";
 import type { EngineOptions } from "./engine-options.js";
 import { RunningSearch, checkHandlers } from "./running-search.js";
 import type { SearchHandlers } from "./running-search.js";
@@ -29,7 +33,7 @@ import {
   LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
 } from "./validate.js";
 
-export type { EngineOptions, LearnGame, SearchHandlers };
+export type { EngineOptions, LearnGame, SearchHandlers, SyzygyOptions, SyzygyLoad, TableBytes, TablebaseProbe };
 
 /** A position for analyse(): a FEN (or "startpos") and the UCI moves played from it. */
 export type AnalysisPosition = string | { fen?: string; moves?: readonly string[] };
@@ -93,6 +97,8 @@ export class Engine {
   private ownEvaluation: boolean;
   // Search threads, as set (setThreads).
   private threadCount = 1;
+  // The tablebase options, as set (setSyzygyOptions sends them whole).
+  private syzygy: Required<SyzygyOptions> = { ...SYZYGY_DEFAULTS };
 
   private constructor(private readonly options: EngineOptions) {
     this.ownEvaluation = options.wasmUrl !== undefined || (options.build !== undefined && options.build !== defaultBuild());
@@ -135,12 +141,13 @@ export class Engine {
   }
 
   /** The calls that set the options given to create() or open() beyond the worker's start-up
-   *  data: the strength and the threads. */
+   *  data: the strength, the threads and the tables. */
   private strengthCalls(): Promise<void>[] {
     const calls: Promise<void>[] = [];
     if (this.options.threads !== undefined && this.options.threads > 1) calls.push(this.setThreads(this.options.threads));
     if (this.options.skillLevel !== undefined) calls.push(this.setSkillLevel(this.options.skillLevel));
     if (this.options.elo !== undefined) calls.push(this.setElo(this.options.elo));
+    if (this.options.syzygyPath !== undefined) calls.push(this.setSyzygyPath(this.options.syzygyPath).then(() => undefined));
     return calls;
   }
 
@@ -178,10 +185,12 @@ export class Engine {
     return settled(() => fn(this.board()));
   }
 
-  /** Runs a Core method in the worker, after every request made before it. */
-  private call<T>(method: CoreMethod, args: unknown[], withPosition = false): Promise<T> {
+  /** Runs a Core method in the worker, after every request made before it; withPosition
+   *  true sends the engine's position along, a record sends that one. */
+  private call<T>(method: CoreMethod, args: unknown[], withPosition: boolean | PositionRecord = false): Promise<T> {
     if (this.disposed) return Promise.reject(new Error("engine is disposed"));
-    const request: Request = { kind: "call", method, args, position: withPosition ? this.snapshot() : undefined };
+    const position = withPosition === true ? this.snapshot() : withPosition === false ? undefined : withPosition;
+    const request: Request = { kind: "call", method, args, position };
     return new Promise<T>((resolve, reject) => {
       const done = (value: unknown) => {
         this.replay = remember(this.replay, method, args);
@@ -318,6 +327,51 @@ export class Engine {
     // the worker's answer is right either way).
     this.ownEvaluation = true;
     return this.call<void>("loadNetwork", [bytes]);
+  }
+
+  // ------------------------------------------------------------------ tablebases
+
+  /** Syzygy tables (docs/tablebases.md) from the directories of syzygyPath (':'-separated,
+   *  ';' on Windows; "" for none), read in blocks as the search needs them: Node only (in a
+   *  browser, give the files' bytes to loadTablebases). Replaces the tables loaded before and
+   *  resolves with what was found: the files registered, the most pieces of a table, and the
+   *  files refused (each with its reason). */
+  setSyzygyPath(syzygyPath: string): Promise<SyzygyLoad> {
+    if (typeof syzygyPath !== "string") return Promise.reject(new TypeError(`syzygyPath must be a string, got ${typeof syzygyPath}`));
+    return this.call<SyzygyLoad>("setSyzygyPath", [syzygyPath]);
+  }
+
+  /** Syzygy tables given as bytes ({ name: "KRvK.rtbw", bytes: Uint8Array | ArrayBuffer }):
+   *  a page fetches them (the app ships the 3-4-piece set). Replaces the tables loaded before. */
+  loadTablebases(files: TableBytes[]): Promise<SyzygyLoad> {
+    return checked(() => tableFilesFromBytes(files), () => this.call<SyzygyLoad>("loadTablebases", [files]));
+  }
+
+  /** How the search uses the tables (UCI SyzygyProbeDepth, SyzygyProbeLimit,
+   *  Syzygy50MoveRule); the options not given keep their values. */
+  setSyzygyOptions(options: SyzygyOptions): Promise<void> {
+    let given: SyzygyOptions = {};
+    return checked(() => (given = checkSyzygyOptions(options)), () => {
+      const next = { ...this.syzygy, ...given };
+      return this.call<void>("setSyzygyOptions", [next]).then(() => {
+        this.syzygy = next;
+      });
+    });
+  }
+
+  /** What the tables say about a position (a FEN; default: the engine's position), as
+   *  lichess's tablebase API answers: its category (win, cursed-win, draw, blessed-loss,
+   *  loss) and DTZ, and every legal move in UCI and SAN with the category and DTZ of the
+   *  position it leads to, best first. Rejects with an Error that says why when the tables
+   *  cannot answer (castling rights, more pieces than the tables loaded, a table missing).
+   *  Runs in the worker, after a running search. */
+  probe(fen?: string): Promise<TablebaseProbe> {
+    if (fen === undefined) return this.call<TablebaseProbe>("probeTablebase", [], true);
+    return checked(() => {
+      const text = checkFenArgument(fen);
+      rulesCore().setPosition(text, [], false);
+      forgetBoard();
+    }, () => this.call<TablebaseProbe>("probeTablebase", [], { fen, moves: [], chess960: false }));
   }
 
   // ------------------------------------------------------------------ worker calls

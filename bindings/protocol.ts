@@ -15,6 +15,7 @@ export type CoreMethod =
   | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
   | "setThreads" | "threadCount"
+  | "setSyzygyPath" | "loadTablebases" | "setSyzygyOptions" | "probeTablebase"
   | "crashForTesting";
 
 /** A position as the Engine keeps it: a FEN, the UCI moves played from it, and whether it is
@@ -67,11 +68,13 @@ export interface Call {
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
 const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
   "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo", "setSearchParam",
-  "setThreads",
+  "setThreads", "setSyzygyPath", "loadTablebases", "setSyzygyOptions",
 ]);
 
-/** What one option call sets: the method, and for setSearchParam the parameter's name. */
+/** What one option call sets: the method, for setSearchParam the parameter's name, and one
+ *  key for the two ways to give tables. */
 function optionKey(method: CoreMethod, args: readonly unknown[]): string {
+  if (method === "setSyzygyPath" || method === "loadTablebases") return "tablebases";
   return method === "setSearchParam" ? `${method}:${String(args[0]).toLowerCase()}` : method;
 }
 

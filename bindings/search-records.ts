@@ -10,13 +10,20 @@ export function networkName(hash: number): string {
   return `wcnn-${(hash >>> 0).toString(16).padStart(8, "0")}.nnue`;
 }
 
+/** Centipawns a tablebase win reports, less the plies to the position the tables decided
+ *  (Stockfish's convention since version 16). */
+export const TB_WIN_CP = 20000;
+
 /** Converts an internal score to centipawns or moves to mate, by the engine's mate value
- *  and the bound above which scores are mates. */
+ *  and the bound above which scores are mates; a tablebase win (a score between the mates
+ *  and the evaluations) is TB_WIN_CP less its plies. */
 function toScore(w: EngineExports, v: number): Score {
   const mate = w.VALUE_MATE.value;
   const bound = w.VALUE_MATE_IN_MAX_PLY.value;
   if (v >= bound) return { mate: Math.floor((mate - v + 1) / 2) };
   if (v <= -bound) return { mate: -Math.floor((mate + v) / 2) };
+  const tbWin = w.VALUE_TB_WIN.value;
+  if (Math.abs(v) >= w.VALUE_TB_WIN_IN_MAX_PLY.value) return { cp: Math.sign(v) * (TB_WIN_CP - (tbWin - Math.abs(v))) };
   return { cp: v };
 }
 
@@ -45,6 +52,7 @@ export function readInfo(w: EngineExports): SearchInfo {
     nodes,
     nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
     hashfull: w.infoHashfull(),
+    tbhits: Number(w.infoTbHits()),
     timeMs: Math.round(timeMs),
     pv: pvText ? pvText.split(" ") : [],
     wdl: wdlOf(w, w.infoScoreValue()),

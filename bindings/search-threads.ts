@@ -79,7 +79,7 @@ export class SearchThreads {
   }
 
   /** An option every thread shares (see ThreadRequest); remembered for restarted helpers. */
-  setOption(name: string, value: number | Uint8Array): void {
+  setOption(name: string, value: Extract<ThreadRequest, { kind: "option" }>["value"]): void {
     const request: ThreadRequest = { kind: "option", name, value };
     this.options.set(name, request);
     this.broadcast(request);

@@ -35,6 +35,8 @@ export interface SearchInfo {
   nodes: number;
   nps: number;
   hashfull: number;
+  /** Tablebase probes that answered (UCI tbhits). */
+  tbhits: number;
   timeMs: number;
   pv: string[];
   /** Win, draw and loss chances in permille for the side to move, from the engine's model of

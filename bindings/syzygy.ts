@@ -1,86 +1,109 @@
-// Syzygy tables in Node: finds the .rtbw and .rtbz files of a SyzygyPath (directories
-// separated by ':', or ';' on Windows, as Stockfish reads it), registers them with an engine
-// instance and serves the instance's hostTbRead: each file is opened when the engine first
-// reads it and read in the blocks the engine asks for, never whole.
+// Syzygy tables for an engine instance: the files it may read (TableFile: a name, a size and a
+// way to read bytes at an offset), registered with the instance, and the instance's
+// hostTbRead import, which serves the blocks the engine asks for, never whole files. In Node
+// the files of a SyzygyPath (directories separated by ':', or ';' on Windows, as Stockfish
+// reads it) are opened on first read (#syzygy-path); anywhere, files can be given as bytes in
+// memory (a page fetches the 3-4-piece set, 4.3 MB, and hands it over).
 
-import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { readSyzygyPath } from "#syzygy-path";
 import type { EngineExports } from "./wasm.js";
 
 /** The engine's tablebase exports, as SyzygyFiles uses them. */
 type TablebaseExports = Pick<EngineExports, "memory" | "tbAddFile" | "tbError" | "tbClear">;
 
-/** What registering a SyzygyPath found. */
+/** A table file: its name ("KRvK.rtbw"), its size in bytes, and a read of the bytes at an
+ *  offset into a target (the count read, fewer at the end, -1 on failure). */
+export interface TableFile {
+  name: string;
+  size: number;
+  read(offset: number, target: Uint8Array): number;
+  close?(): void;
+}
+
+/** A table file given as its bytes. */
+export interface TableBytes {
+  name: string;
+  bytes: Uint8Array | ArrayBuffer;
+}
+
+/** What registering table files found. */
 export interface SyzygyLoad {
   /** Files registered. */
   files: number;
-  /** Files refused, each with the engine's reason. */
+  /** Most pieces of a registered WDL table (0: none). */
+  maxPieces: number;
+  /** Files refused or directories not read, each with the reason. */
   errors: string[];
 }
 
+/** Table files over bytes in memory; throws a TypeError on a malformed entry. */
+export function tableFilesFromBytes(files: readonly TableBytes[]): TableFile[] {
+  if (!Array.isArray(files)) throw new TypeError("table files must be an array of { name, bytes }");
+  return files.map((f, i) => {
+    if (typeof f !== "object" || f === null || typeof f.name !== "string") throw new TypeError(`table file ${i}: needs a name (a string)`);
+    const raw = f.bytes;
+    if (!(raw instanceof Uint8Array) && !(raw instanceof ArrayBuffer)) throw new TypeError(`table file ${f.name}: bytes must be a Uint8Array or an ArrayBuffer`);
+    const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
+    return {
+      name: f.name,
+      size: bytes.length,
+      read: (offset: number, target: Uint8Array) => {
+        const part = bytes.subarray(offset, offset + target.length);
+        target.set(part);
+        return part.length;
+      },
+    };
+  });
+}
+
 /** The table files of one engine instance: give `read` as its hostTbRead import, then
- *  `load(instance, path)`. */
+ *  `load(instance, syzygyPath)` or `register(instance, files)`. */
 export class SyzygyFiles {
-  private paths: string[] = [];
-  private fds: (number | undefined)[] = [];
+  private files: TableFile[] = [];
   private wasm: TablebaseExports | undefined;
 
   /** The hostTbRead import: reads length bytes at offset of file `file` into the engine's
    *  memory at dest; the bytes read, or -1. */
   readonly read = (file: number, offset: number, dest: number, length: number): number => {
-    const path = this.paths[file];
-    if (path === undefined || this.wasm === undefined || length < 0) return -1;
+    const f = this.files[file];
+    if (f === undefined || this.wasm === undefined || length < 0) return -1;
     try {
-      let fd = this.fds[file];
-      if (fd === undefined) fd = this.fds[file] = openSync(path, "r");
-      const target = new Uint8Array(this.wasm.memory.buffer, dest, length);
-      let done = 0;
-      while (done < length) {
-        const n = readSync(fd, target, done, length - done, offset + done);
-        if (n <= 0) break;
-        done += n;
-      }
-      return done;
+      return f.read(offset, new Uint8Array(this.wasm.memory.buffer, dest, length));
     } catch {
       return -1;
     }
   };
 
-  /** Registers every *.rtbw and *.rtbz file of the directories of syzygyPath with the
-   *  instance (whose hostTbRead is `read`), after forgetting any registered before. */
-  load(wasm: TablebaseExports, syzygyPath: string): SyzygyLoad {
+  /** Registers the files with the instance (whose hostTbRead is `read`), after forgetting any
+   *  registered before. */
+  register(wasm: TablebaseExports, files: readonly TableFile[], errors: string[] = []): SyzygyLoad {
     this.close();
-    this.paths = [];
+    this.files = [];
     this.wasm = wasm;
     wasm.tbClear();
-    const errors: string[] = [];
-    let files = 0;
-    for (const dir of syzygyPath.split(delimiter).filter((d) => d !== "" && d !== "<empty>")) {
-      let names: string[];
-      try {
-        names = readdirSync(dir).sort();
-      } catch (err) {
-        errors.push(`${dir}: ${(err as Error).message}`);
+    let count = 0;
+    for (const f of files) {
+      const id = wasm.tbAddFile(f.name, f.size);
+      if (id < 0) {
+        errors.push(wasm.tbError());
         continue;
       }
-      for (const name of names) {
-        if (!name.endsWith(".rtbw") && !name.endsWith(".rtbz")) continue;
-        const path = join(dir, name);
-        const id = wasm.tbAddFile(name, statSync(path).size);
-        if (id < 0) {
-          errors.push(wasm.tbError());
-          continue;
-        }
-        this.paths[id] = path;
-        files++;
-      }
+      this.files[id] = f;
+      count++;
     }
-    return { files, errors };
+    const maxPieces = (wasm as Partial<Pick<EngineExports, "tbMaxPieces">>).tbMaxPieces?.() ?? 0;
+    return { files: count, maxPieces, errors };
+  }
+
+  /** Registers every *.rtbw and *.rtbz file of the directories of syzygyPath (Node; "" or
+   *  "<empty>" registers none). */
+  load(wasm: TablebaseExports, syzygyPath: string): SyzygyLoad {
+    const { files, errors } = readSyzygyPath(syzygyPath);
+    return this.register(wasm, files, errors);
   }
 
   /** Closes the files opened so far (they are opened again when read). */
   close(): void {
-    for (const fd of this.fds) if (fd !== undefined) closeSync(fd);
-    this.fds = [];
+    for (const f of this.files) f?.close?.();
   }
 }

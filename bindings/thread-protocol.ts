@@ -4,6 +4,8 @@
 // message (the main thread waits on it with Atomics.wait while its own event loop is busy).
 
 import type { EngineBuild } from "./wasm.js";
+import type { TableBytes } from "./syzygy.js";
+import type { SyzygyOptions } from "./engine-options.js";
 
 /** The control buffer's Int32 words: how many helpers still run the current round, and that
  *  round's number (a request of an older round is skipped and counted by nobody). */
@@ -43,9 +45,10 @@ export interface ThreadPosition {
 /** Main thread to helper. */
 export type ThreadRequest =
   /** An option every thread must share: the selectivity features, a search parameter
-   *  ("param:<index>"), the network ("network", the file's bytes) or the key seed
-   *  ("keySeed"). */
-  | { kind: "option"; name: string; value: number | Uint8Array }
+   *  ("param:<index>"), the network ("network", the file's bytes), the key seed
+   *  ("keySeed"), or the Syzygy tables ("syzygyPath", or "syzygyBytes": the files) and their
+   *  use ("syzygyOptions"). */
+  | { kind: "option"; name: string; value: number | Uint8Array | string | TableBytes[] | Required<SyzygyOptions> }
   /** Forget the game (histories; the main thread clears the shared table). */
   | { kind: "newGame" }
   /** Search the position until the shared stop request (or to depth). */

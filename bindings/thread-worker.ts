@@ -12,12 +12,17 @@ import type { RequestHandler } from "./worker-host.js";
 import { openPort } from "#worker-port";
 import { THREAD_CONTROL_RUNNING, THREAD_CONTROL_ROUND, PERFT_NEXT, PERFT_FINISHED, PERFT_NODES_AT, PERFT_WORK_AT } from "./thread-protocol.js";
 import type { ThreadInit, ThreadRequest } from "./thread-protocol.js";
+import { SyzygyFiles, tableFilesFromBytes } from "./syzygy.js";
+import type { TableBytes } from "./syzygy.js";
+import type { SyzygyOptions } from "./engine-options.js";
 
 class ThreadHandler implements RequestHandler<ThreadRequest, never> {
   private wasm!: EngineExports;
   private readonly control: Int32Array;
   // Option calls, replayed into a fresh instance after a trap.
   private options = new Map<string, ThreadRequest>();
+  // The table files this thread's instance reads (its hostTbRead).
+  private readonly tablebases = new SyzygyFiles();
 
   private constructor(private readonly init: ThreadInit) {
     this.control = new Int32Array(init.control);
@@ -31,7 +36,7 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
 
   private async instantiate(): Promise<void> {
     const table = await createTableInstance(this.init.memory);
-    this.wasm = await createInstance({}, this.init.wasmUrl ? new URL(this.init.wasmUrl) : buildUrl(this.init.build), table);
+    this.wasm = await createInstance({ hostTbRead: this.tablebases.read }, this.init.wasmUrl ? new URL(this.init.wasmUrl) : buildUrl(this.init.build), table);
     this.wasm.setThread(this.init.index, true);
   }
 
@@ -110,6 +115,13 @@ class ThreadHandler implements RequestHandler<ThreadRequest, never> {
       const ptr = w.networkBuffer(bytes.length);
       new Uint8Array(w.memory.buffer, ptr, bytes.length).set(bytes);
       if (!w.networkLoad(bytes.length)) throw new Error(`thread ${this.init.index}: not a valid network: ${w.networkError()}`);
+    } else if (req.name === "syzygyPath") this.tablebases.load(w, req.value as string);
+    else if (req.name === "syzygyBytes") this.tablebases.register(w, tableFilesFromBytes(req.value as TableBytes[]));
+    else if (req.name === "syzygyOptions") {
+      const o = req.value as Required<SyzygyOptions>;
+      w.tbSetProbeDepth(o.probeDepth);
+      w.tbSetProbeLimit(o.probeLimit);
+      w.tbSetRule50(o.rule50);
     } else w.setSearchParam(Number(req.name.slice("param:".length)), req.value as number);
     this.options.set(req.name, req);
   }

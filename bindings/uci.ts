@@ -14,6 +14,7 @@ import type { NumericLimit } from "./validate.js";
 import { UciBook } from "./uci-book.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import type { UciFileHost } from "./uci-book.js";
+import { SYZYGY_DEFAULTS, SYZYGY_PROBE_DEPTH_MAX, SYZYGY_PROBE_LIMIT_MAX } from "./engine-options.js";
 
 /** UCI_Elo's default value (used once UCI_LimitStrength is on). */
 const UCI_ELO_DEFAULT = 1500;
@@ -49,7 +50,7 @@ export function infoLine(i: SearchInfo, showWdl = false): string {
   const wdl = showWdl && i.wdl ? ` wdl ${i.wdl.join(" ")}` : "";
   return (
     `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${scoreText(i.score)}${bound}${wdl} ` +
-    `nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.timeMs}` + (i.pv.length ? ` pv ${i.pv.join(" ")}` : "")
+    `nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} tbhits ${i.tbhits} time ${i.timeMs}` + (i.pv.length ? ` pv ${i.pv.join(" ")}` : "")
   );
 }
 
@@ -126,6 +127,10 @@ export class UciSession {
   private chess960 = false;
   /** UCI_LimitStrength: play at UCI_Elo (which then overrides Skill Level). */
   private limitStrength = false;
+  /** SyzygyPath: the directories of the Syzygy tables in use. */
+  private syzygyPath = "<empty>";
+  /** Syzygy50MoveRule: results the 50-move rule decides score as draws. */
+  private syzygy50MoveRule = SYZYGY_DEFAULTS.rule50;
   /** OwnBook, Book File, Book Learning, and learning after each game. */
   private readonly book: UciBook;
 
@@ -146,6 +151,14 @@ export class UciSession {
       {
         name: "UCI_Elo", min: ELO_MIN, max: ELO_MAX, value: UCI_ELO_DEFAULT,
         apply: (e, v) => (this.limitStrength ? e.setElo(v) : Promise.resolve()),
+      },
+      {
+        name: "SyzygyProbeDepth", min: 1, max: SYZYGY_PROBE_DEPTH_MAX, value: SYZYGY_DEFAULTS.probeDepth,
+        apply: (e, v) => e.setSyzygyOptions({ probeDepth: v }),
+      },
+      {
+        name: "SyzygyProbeLimit", min: 0, max: SYZYGY_PROBE_LIMIT_MAX, value: SYZYGY_DEFAULTS.probeLimit,
+        apply: (e, v) => e.setSyzygyOptions({ probeLimit: v }),
       },
     ];
     this.book = new UciBook(engine, send, host);
@@ -283,6 +296,8 @@ export class UciSession {
     this.send(`option name UCI_LimitStrength type check default ${this.limitStrength}`);
     this.send(`option name UCI_Chess960 type check default ${this.chess960}`);
     for (const line of this.book.optionLines()) this.send(line);
+    this.send(`option name SyzygyPath type string default ${this.syzygyPath}`);
+    this.send(`option name Syzygy50MoveRule type check default ${this.syzygy50MoveRule}`);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -319,6 +334,19 @@ export class UciSession {
     this.send(`info string EvalFile ${value.slice(0, 200)} loaded: ${info.network?.name} (${info.network?.inputs}x${info.network?.hidden})`);
   }
 
+  /** setoption name SyzygyPath value <directories>: the tables found are reported as
+   *  Stockfish reports them, each file refused with its reason; "<empty>" unloads them. */
+  private async setSyzygyPath(value: string): Promise<void> {
+    await this.finishSearch();
+    const path = value.trim() === "" ? "<empty>" : value;
+    const load = await this.engine.setSyzygyPath(path);
+    this.syzygyPath = path;
+    const shown = 10;
+    for (const e of load.errors.slice(0, shown)) this.error(new Error(`SyzygyPath: ${e}`));
+    if (load.errors.length > shown) this.error(new Error(`SyzygyPath: ${load.errors.length - shown} more files refused`));
+    if (path !== "<empty>") this.send(`info string Found ${load.files} tablebase files (up to ${load.maxPieces}-man)`);
+  }
+
   private async setOption(tokens: string[]): Promise<void> {
     const lower = tokens.map((t) => t.toLowerCase());
     const nameAt = lower.indexOf("name");
@@ -332,6 +360,12 @@ export class UciSession {
       return this.engine.clearHash();
     }
     if (key === "evalfile") return this.setEvalFile(value);
+    if (key === "syzygypath") return this.setSyzygyPath(value ?? "");
+    if (key === "syzygy50moverule") {
+      this.syzygy50MoveRule = checkCheckValue("Syzygy50MoveRule", value);
+      await this.finishSearch();
+      return this.engine.setSyzygyOptions({ rule50: this.syzygy50MoveRule });
+    }
     if (key === "uci_showwdl") {
       if (value === undefined || !["true", "false"].includes(value.toLowerCase())) throw new Error(`option UCI_ShowWDL needs true or false, not '${(value ?? "").slice(0, 40)}'`);
       this.showWdl = value.toLowerCase() === "true";

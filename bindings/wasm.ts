@@ -124,6 +124,8 @@ export const NO_SHARED_TABLE: WebAssembly.Exports = {
   requestStop: () => undefined,
   publishNodes: () => undefined,
   totalNodes: () => 0n,
+  publishTbHits: () => undefined,
+  totalTbHits: () => 0n,
   probePerft: () => -1n,
   storePerft: () => undefined,
 };

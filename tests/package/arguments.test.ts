@@ -60,7 +60,7 @@ describe("Engine arguments", () => {
       [() => e.setPosition(START_FEN, "e2e4" as unknown as string[]), TypeError, /^moves must be an array/],
       [() => e.toSan(42 as unknown as string), TypeError, /^a UCI move must be a string, got number$/],
       [() => Engine.create({ wasmUrl: "build/wasmchess.wasm" as unknown as URL }), TypeError, /^wasmUrl must be a URL$/],
-      [() => Engine.create({ hashmb: 8 } as object), TypeError, /^unknown Engine option "hashmb" \(known: hashMb, workerUrl, sharedMemory, build, wasmUrl, chess960, ownBook, bookSeed, skillLevel, elo, threads\)$/],
+      [() => Engine.create({ hashmb: 8 } as object), TypeError, /^unknown Engine option "hashmb" \(known: hashMb, workerUrl, sharedMemory, build, wasmUrl, chess960, ownBook, bookSeed, skillLevel, elo, threads, syzygyPath\)$/],
       [() => Engine.create({ sharedMemory: "no" as unknown as boolean }), TypeError, /^sharedMemory must be true or false/],
     ];
     for (const [call, kind, message] of cases) {

@@ -25,7 +25,7 @@ describe("UCI search", () => {
     const bm = await engine.waitFor((l) => l.startsWith("bestmove"));
     expect(bm).toMatch(/^bestmove [a-h][1-8][a-h][1-8][nbrq]?( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/);
     const infos = out.filter((l) => l.startsWith("info depth"));
-    expect(infos.some((l) => /^info depth 6 seldepth \d+ multipv 1 score cp -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv /.test(l))).toBe(true);
+    expect(infos.some((l) => /^info depth 6 seldepth \d+ multipv 1 score cp -?\d+ nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv /.test(l))).toBe(true);
     // A final info line right before bestmove.
     expect(out[out.indexOf(bm) - 1]).toMatch(/^info depth \d+/);
   });
