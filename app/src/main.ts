@@ -12,6 +12,7 @@ import { Analysis } from "./analysis.js";
 import { Play } from "./play.js";
 import { PgnPanel } from "./pgn-panel.js";
 import { PerftPanel } from "./perft-panel.js";
+import { TablebasePanel } from "./tablebase-panel.js";
 import { type Side, sideToMove, kingSquare } from "./fen-facts.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
@@ -36,6 +37,7 @@ class App {
   private readonly analysis: Analysis;
   private readonly play: Play;
   private readonly pgn: PgnPanel;
+  readonly tablebase: TablebasePanel;
 
   constructor(private readonly engine: Engine) {
     this.board = board;
@@ -119,11 +121,26 @@ class App {
       result: $("perft-result"),
       table: $<HTMLTableSectionElement>("perft-table"),
     }, () => ({ tree: this.tree, node: this.tree.current }));
+    this.tablebase = new TablebasePanel({
+      panel: $("tablebase-panel"),
+      status: $("tb-status"),
+      moves: $<HTMLOListElement>("tb-moves"),
+    }, (uci) => this.playMove(uci));
     this.wireControls();
     this.setTree(new GameTree());
+    // The engine plays and analyses with the 3-4-piece tables (fetched once, 4.3 MB).
+    this.tablebase.give(engine).then(() => (document.body.dataset.tablebases = "loaded"), (err: unknown) => {
+      document.body.dataset.tablebases = "failed";
+      this.say(`The tablebases could not be loaded: ${err instanceof Error ? err.message : String(err)}`, true);
+    });
     // Without shared memory a stop restarts the worker: a second engine takes turns with the
     // first in the analysis (see analysis.ts).
-    if (!engine.hasSharedStop) Engine.create().then((second) => this.analysis.addEngine(second), () => undefined);
+    if (!engine.hasSharedStop) {
+      Engine.create().then(async (second) => {
+        this.analysis.addEngine(second);
+        await this.tablebase.give(second);
+      }).catch(() => undefined);
+    }
   }
 
   /** The Threads setting, where the page can share memory between threads (cross-origin
@@ -180,6 +197,7 @@ class App {
     this.moveList.highlight(node);
     this.pgn.showFen(node.fen);
     this.analysis.show(this.tree, node);
+    void this.tablebase?.show(node.fen);
     this.refresh();
   }
 

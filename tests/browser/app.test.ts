@@ -3,15 +3,15 @@
 // moves and type them, the engine replies at a level and takes a move back, the analysis
 // shows its evaluation and lines and restarts on every move, a PGN with comments and
 // variations is pasted, navigated, extended and saved, a bad FEN shows the engine's error,
-// perft counts, and the page fits a phone. Once in an ordinary page, once cross-origin
-// isolated (shared-memory stop). No console error is allowed. Screenshots of the main states
-// go to app/screenshots/ (git-ignored).
+// perft counts, the tablebase panel answers for four pieces, and the page fits a phone. Once
+// in an ordinary page, once cross-origin isolated (shared-memory stop). No console error is
+// allowed. Screenshots of the main states go to app/screenshots/ (git-ignored).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { Game, parsePgn, legalMoves, perft, chess960StartFen } from "../../build/index.js";
+import { Game, Engine, parsePgn, legalMoves, perft, chess960StartFen } from "../../build/index.js";
 import { buildApp, serveStatic, launchChromium, hasChromium, ROOT } from "../../bench/app-page.js";
 import type { StaticServer } from "../../bench/app-page.js";
 import { describeWithOracle } from "../helpers/oracles.js";
@@ -26,6 +26,8 @@ const C960_FEN = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1";
 /** Black to move without its queen: White's side is far better. */
 const NO_BLACK_QUEEN = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
 const BAD_FEN = "rnbqkbnr/pppppppp/8/8/8/8P/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** King and pawn against king, White to move: a win, with drawing moves too. */
+const KPVK = "8/8/8/4k3/8/8/3KP3/8 w - - 0 1";
 const PGN = `[Event "Casual"]
 [White "Anna"]
 [Black "Ben"]
@@ -47,15 +49,19 @@ describeWithOracle("chromium", hasChromium, "web app in headless Chromium", () =
   let dist: string;
   let buildLog: string;
   let browser: Browser;
+  /** The tables the app ships, probed in Node: what the panel must show. */
+  let tablebaseOracle: Engine;
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), "wasmchess-app-"));
     buildLog = await buildApp(dist);
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
+    tablebaseOracle = await Engine.create({ build: "classical", hashMb: 1, syzygyPath: join(ROOT, "app/public/syzygy/3-4") });
   });
 
   afterAll(async () => {
+    await tablebaseOracle?.dispose();
     await browser?.close();
     if (dist) await rm(dist, { recursive: true, force: true });
   });
@@ -586,6 +592,25 @@ describeWithOracle("chromium", hasChromium, "web app in headless Chromium", () =
       expect(await page.locator("#perft-table tr").count()).toBe((await legalMoves(KIWIPETE)).length);
       expect(await page.textContent("#perft-table")).toContain("O-O-O");
       await page.click("#perft-panel summary");
+    });
+
+    it("shows the tablebase's result and every move coloured for four pieces, and plays a move from it", async () => {
+      await page.waitForSelector("body[data-tablebases=loaded]", { timeout: 20_000 });
+      await setFen(KPVK);
+      await page.waitForSelector("#tablebase-panel[data-state=shown]", { timeout: 20_000 });
+      const expected = await tablebaseOracle.probe(KPVK);
+      expect(await page.textContent("#tb-status")).toBe(`Win for White (DTZ ${expected.dtz}).`);
+      const shown = await page.$$eval("#tb-moves li", (lis) => lis.map((li) => ({ san: li.querySelector("button")!.textContent, category: (li as HTMLElement).dataset.category, colour: li.className })));
+      // Lichess's answer, from the mover's side: the position after the move, seen by the other side.
+      const forMover: Record<string, string> = { loss: "win", "blessed-loss": "cursed-win", draw: "draw", "cursed-win": "blessed-loss", win: "loss" };
+      expect(shown.map((m) => [m.san, m.category])).toEqual(expected.moves.map((m) => [m.san, forMover[m.category]]));
+      expect(shown[0].colour).toBe("tb-win");
+      expect(shown.some((m) => m.colour === "tb-draw")).toBe(true);
+      await shot("09-tablebase");
+      await page.click("#tb-moves li:first-child button");
+      await waitFen(await fenAfter([expected.moves[0].san], KPVK));
+      await setFen(KIWIPETE);
+      await expect.poll(() => page.textContent("#tb-status")).toBe("Positions with up to 4 pieces (this one has 32).");
     });
 
     it("has labels for its controls and fits a phone screen", async () => {
