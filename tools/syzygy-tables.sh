@@ -2,7 +2,10 @@
 # Builds the Syzygy generator and the Fathom oracle, generates the 3- and 4-piece tables
 # (and optionally chosen 5-piece ones) and checks every table against the shipped checksums.
 #
-# Usage: tools/syzygy-tables.sh [options]
+# Usage: tools/syzygy-tables.sh [options]     (npm run tb:generate -- [options])
+#   --pieces 4|5     4 (the default): the 35 tables of 3 and 4 pieces; 5: those and all 110
+#                    tables of 5 pieces (the 3-5 set, 939 MiB; hours on one core; resumable:
+#                    tables already verified are skipped)
 #   --src DIR        the generator's source tree (syzygy1/tb: README.md, src/, checksums/);
 #                    default data/syzygy/src/tb
 #   --fathom DIR     Fathom's source tree (jdart1/Fathom: src/tbprobe.c ...);
@@ -41,6 +44,13 @@ while [ $# -gt 0 ]; do
     --src) SRC=$(cd "$2" && pwd); shift 2 ;;
     --fathom) FATHOM=$2; shift 2 ;;
     --five) FIVE=$2; shift 2 ;;
+    --pieces)
+      case $2 in
+        4) ;;
+        5) FIVE=ALL ;;
+        *) echo "--pieces takes 4 or 5, not $2" >&2; exit 2 ;;
+      esac
+      shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --no-tables) TABLES=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
@@ -126,6 +136,17 @@ successors() {
   done | sort -u
 }
 
+# Every material of 5 pieces (110): three pieces against a bare king, two against one.
+all5() {
+  local i j k
+  for ((i = 0; i < 5; i++)); do for ((j = i; j < 5; j++)); do for ((k = j; k < 5; k++)); do
+    echo "K${PIECES[i]}${PIECES[j]}${PIECES[k]}vK"
+  done; done; done
+  for ((i = 0; i < 5; i++)); do for ((j = i; j < 5; j++)); do for ((k = 0; k < 5; k++)); do
+    canonical "${PIECES[i]}${PIECES[j]}" "${PIECES[k]}"
+  done; done; done
+}
+
 # The 5-piece tables needed for the requested ones, in an order where each comes after the
 # tables it needs: by number of pawns (a promotion removes one), captures leave 4 pieces.
 tables5() {
@@ -190,6 +211,7 @@ log "3-4 pieces: $(echo "$list" | wc -l) tables, $(($(date +%s) - start)) s;" \
   "WDL $(cat "$OUT"/3-4/*.rtbw | wc -c) bytes, DTZ $(cat "$OUT"/3-4/*.rtbz | wc -c) bytes"
 
 if [ -n "$FIVE" ]; then
+  [ "$FIVE" = ALL ] && FIVE=$(all5 | sort -u)
   list=$(tables5 $FIVE)
   log "5 pieces, in this order: $(echo $list)"
   start=$(date +%s)
