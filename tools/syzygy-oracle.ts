@@ -17,7 +17,9 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, writeFileSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Core } from "../bindings/core.js";
+import type { EngineExports } from "../bindings/wasm.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -49,7 +51,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 /** splitmix32: a small seeded PRNG, returns an integer in [0, n). */
-function makeRandom(seed: number): (n: number) => number {
+export function makeRandom(seed: number): (n: number) => number {
   let state = seed >>> 0;
   return (n: number) => {
     state = (state + 0x9e3779b9) >>> 0;
@@ -120,7 +122,7 @@ function hasCapture(moves: string[], board: Map<number, string>, fen: string): b
 }
 
 /** A random legal position of the table's material with the given side to move. */
-function randomPosition(core: Core, random: (n: number) => number, table: string, white: boolean, wantCapture: boolean): string | null {
+export function randomPosition(core: Core, random: (n: number) => number, table: string, white: boolean, wantCapture: boolean): string | null {
   for (let tries = 0; tries < 5000; tries++) {
     const { white: w, black: b } = material(table, random(2) === 1);
     const board = new Map<number, string>();
@@ -158,7 +160,7 @@ function enPassantPosition(core: Core, random: (n: number) => number, table: str
   return null;
 }
 
-function tablesIn(dir: string): string[] {
+export function tablesIn(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith(".rtbw")).map((f) => f.slice(0, -5)).sort();
 }
 
@@ -205,4 +207,19 @@ async function main(): Promise<void> {
   console.log(`${relative(ROOT, out)}: ${fens.length} positions of ${tables.length} tables (${ep} with en passant), ${statSync(out).size} bytes`);
 }
 
-await main();
+/** The engine's answer for a position in the oracle's shape: WDL, DTZ (0 with no legal move,
+ *  then `mate` says which), and every legal move's WDL (from the position's side, with its
+ *  halfmove clock) and DTZ, sorted by UCI. */
+export function engineAnswer(w: EngineExports, fen: string): { fen: string; wdl: number; dtz: number; moves: { uci: string; wdl: number; dtz: number }[]; mate?: string } {
+  if (w.setFen(fen) !== 0) throw new Error(`${fen}: ${w.fenError()}`);
+  const halfmoves = Number(fen.split(" ")[4] ?? "0");
+  const n = w.tbProbeRoot();
+  const moves: { uci: string; wdl: number; dtz: number }[] = [];
+  for (let i = 0; i < n; i++) moves.push({ uci: w.moveText(w.tbRootMove(i)), wdl: w.tbRootWdl(i, halfmoves), dtz: w.tbRootDtz(i) });
+  moves.sort((a, b) => (a.uci < b.uci ? -1 : a.uci > b.uci ? 1 : 0));
+  const wdl = w.tbProbeWdl();
+  if (n === 0) return { fen, wdl, dtz: 0, moves, mate: w.sideInCheck() ? "checkmate" : "stalemate" };
+  return { fen, wdl, dtz: w.tbProbeDtz(), moves };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

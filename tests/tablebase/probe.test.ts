@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createInstance, buildUrl } from "../../bindings/wasm.js";
 import type { EngineExports } from "../../bindings/wasm.js";
 import { SyzygyFiles } from "../../bindings/syzygy.js";
+import { engineAnswer } from "../../tools/syzygy-oracle.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** The 3- and 4-piece tables the package keeps for the app (tools/syzygy-tables.sh makes them). */
@@ -42,17 +43,7 @@ async function engineWithTables(syzygyPath: string): Promise<{ w: EngineExports;
 /** What the engine answers for a position, in the oracle's shape. */
 function probe(w: EngineExports, fen: string): Omit<OracleLine, "table" | "error"> {
   expect(w.setFen(fen), `${fen}: ${w.fenError()}`).toBe(0);
-  const halfmoves = Number(fen.split(" ")[4] ?? "0");
-  const n = w.tbProbeRoot();
-  const moves: OracleMove[] = [];
-  for (let i = 0; i < n; i++) moves.push({ uci: w.moveText(w.tbRootMove(i)), wdl: w.tbRootWdl(i, halfmoves), dtz: w.tbRootDtz(i) });
-  moves.sort((a, b) => (a.uci < b.uci ? -1 : a.uci > b.uci ? 1 : 0));
-  const wdl = w.tbProbeWdl();
-  if (n === 0) {
-    const mate = w.sideInCheck() ? "checkmate" : "stalemate";
-    return { fen, wdl, dtz: 0, moves, mate };
-  }
-  return { fen, wdl, dtz: w.tbProbeDtz(), moves };
+  return engineAnswer(w, fen);
 }
 
 describe("Syzygy probing against Fathom", () => {

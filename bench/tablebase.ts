@@ -1,0 +1,155 @@
+// The Syzygy prober measured: agreement with Fathom on seeded random positions of every table
+// given (any difference is printed with its FEN and fails the run), WDL probes per second
+// with the engine's block cache empty (cold) and full (warm), and the search's nodes per
+// second with the tables against without on positions a few captures away from them.
+//
+//   npx tsx bench/tablebase.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
+//       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000]
+//
+// --agree N: N positions per table written by tools/syzygy-oracle.ts with Fathom's answers
+// (its oracle program is built by tools/syzygy-tables.sh) into data/tablebase/, then every one
+// compared with the engine (WDL, DTZ, each move's WDL and DTZ); 0 skips it. --speed N: N
+// positions per table probed; "cold" is the first pass on a fresh engine (every block read
+// through hostTbRead; the files may be in the OS's page cache, which this does not drop),
+// "warm" the second. --nps-nodes: the node budget of each search in the nodes-per-second
+// comparison (the classical build, one thread).
+
+import { parseArgs } from "node:util";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Core } from "../bindings/core.js";
+import { createInstance, buildUrl } from "../bindings/wasm.js";
+import { SyzygyFiles } from "../bindings/syzygy.js";
+import { engineAnswer, makeRandom, randomPosition, tablesIn } from "../tools/syzygy-oracle.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { values } = parseArgs({
+  options: {
+    tables: { type: "string", multiple: true, default: [join(ROOT, "app/public/syzygy/3-4")] },
+    agree: { type: "string", default: "1000" },
+    seed: { type: "string", default: "7" },
+    speed: { type: "string", default: "200" },
+    "nps-nodes": { type: "string", default: "300000" },
+  },
+});
+const dirs = values.tables!.map((d) => resolve(d));
+const syzygyPath = dirs.join(":");
+const seed = Number(values.seed) >>> 0;
+const tables = dirs.flatMap(tablesIn);
+console.log(`tables: ${tables.length} in ${syzygyPath}; seed ${seed}`);
+
+/** A fresh classical instance with the tables registered. */
+async function prober(): Promise<{ w: Awaited<ReturnType<typeof createInstance>>; files: SyzygyFiles }> {
+  const files = new SyzygyFiles();
+  const w = await createInstance({ hostTbRead: files.read }, buildUrl("classical"));
+  const load = files.load(w, syzygyPath);
+  if (load.errors.length) throw new Error(`tables refused: ${load.errors.join("; ")}`);
+  return { w, files };
+}
+
+// ---------------------------------------------------------------- agreement
+const perTable = Number(values.agree);
+if (perTable > 0) {
+  mkdirSync(join(ROOT, "data/tablebase"), { recursive: true });
+  const out = join(ROOT, `data/tablebase/agree-${seed}-${perTable}.jsonl`);
+  const t0 = performance.now();
+  const gen = spawnSync("npx", ["tsx", "tools/syzygy-oracle.ts", ...dirs.flatMap((d) => ["--tables", d]), "--per-table", String(perTable), "--seed", String(seed), "--out", out],
+    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (gen.status !== 0) throw new Error("tools/syzygy-oracle.ts failed");
+  const lines = readFileSync(out, "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l) as { table: string; fen: string });
+  const { w, files } = await prober();
+  let differ = 0;
+  for (const line of lines) {
+    const { table, ...expected } = line;
+    const got = engineAnswer(w, line.fen);
+    if (JSON.stringify(got) !== JSON.stringify(expected)) {
+      if (++differ <= 20) console.log(`DIFFERENT ${table} ${line.fen}\n  fathom ${JSON.stringify(expected)}\n  engine ${JSON.stringify(got)}`);
+    }
+  }
+  files.close();
+  console.log(`agreement: ${lines.length - differ} of ${lines.length} positions equal Fathom's WDL, DTZ and every move's (${tables.length} tables, ` +
+    `${((performance.now() - t0) / 1000).toFixed(0)} s with the oracle)${differ ? `: ${differ} DIFFER` : ""}`);
+  if (differ) process.exitCode = 1;
+}
+
+// ---------------------------------------------------------------- probe speed
+const perTableSpeed = Number(values.speed);
+if (perTableSpeed > 0) {
+  const core = await Core.create({ build: "classical", hashMb: 1 });
+  const random = makeRandom(seed ^ 0x5eed);
+  const fens: string[] = [];
+  for (const table of tables) {
+    for (let i = 0; i < perTableSpeed; i++) {
+      const fen = randomPosition(core, random, table, i % 2 === 0, false);
+      if (fen) fens.push(fen);
+    }
+  }
+  core.dispose();
+  // Shuffled, as a search meets them.
+  for (let i = fens.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [fens[i], fens[j]] = [fens[j], fens[i]];
+  }
+  const { w, files } = await prober();
+  const pass = (probe: boolean): number => {
+    const t = performance.now();
+    for (const fen of fens) {
+      w.setFen(fen);
+      if (probe && w.tbProbeWdl() === w.TB_PROBE_FAILED.value) throw new Error(`probe failed: ${fen}`);
+    }
+    return performance.now() - t;
+  };
+  const setOnly = Math.min(pass(false), pass(false));
+  const cold = pass(true) - setOnly;
+  const warm = Math.min(pass(true), pass(true)) - setOnly;
+  files.close();
+  const rate = (ms: number) => Math.round((fens.length / ms) * 1000).toLocaleString("en");
+  console.log(`WDL probes: ${fens.length} positions; cold ${rate(cold)}/s (${cold.toFixed(0)} ms), warm ${rate(warm)}/s (${warm.toFixed(0)} ms); ` +
+    `block cache ${w.tbCacheKb()} KiB`);
+}
+
+// ---------------------------------------------------------------- nodes per second
+const npsNodes = Number(values["nps-nodes"]);
+if (npsNodes > 0) {
+  // Two pieces more than the largest table: the tables come in after captures.
+  const largest = Math.max(...tables.map((t) => t.length - 1));
+  const extra = ["P", "p"];
+  const materials = tables.filter((t) => t.length - 1 === largest).map((t) => {
+    const [a, b] = t.split("v");
+    return `${a}${extra[0]}v${b}${extra[1].toUpperCase()}`;
+  });
+  const core = await Core.create({ build: "classical", hashMb: 16 });
+  const random = makeRandom(seed ^ 0xa11);
+  const fens: string[] = [];
+  for (let i = 0; fens.length < 20 && i < 400; i++) {
+    const fen = randomPosition(core, random, materials[random(materials.length)], i % 2 === 0, false);
+    if (fen) fens.push(fen);
+  }
+  const run = (withTables: boolean) => {
+    core.setSyzygyPath(withTables ? syzygyPath : "");
+    let nodes = 0;
+    let ms = 0;
+    let tbhits = 0;
+    for (const fen of fens) {
+      core.newGame();
+      core.setPosition(fen);
+      let hits = 0;
+      const r = core.search({ nodes: npsNodes }, { onInfo: (i) => (hits = i.tbhits) });
+      nodes += r.nodes;
+      ms += r.timeMs;
+      tbhits += hits;
+    }
+    return { nps: (nodes / ms) * 1000, tbhits };
+  };
+  const off1 = run(false);
+  const on1 = run(true);
+  const off2 = run(false);
+  const on2 = run(true);
+  core.dispose();
+  const off = (off1.nps + off2.nps) / 2;
+  const on = (on1.nps + on2.nps) / 2;
+  console.log(`nodes per second, ${fens.length} positions of ${largest + 2} pieces (${materials.length} materials), ${npsNodes} nodes each, ABAB: ` +
+    `without tables ${Math.round(off).toLocaleString("en")}, with ${Math.round(on).toLocaleString("en")} (${(on / off).toFixed(3)}×; ${on1.tbhits + on2.tbhits} tbhits)`);
+}
