@@ -1,0 +1,151 @@
+// Conversion with the tables: from random won positions of KQvK, KRvK, KBNvK, KPvK and KQvKR
+// the engine, probing Syzygy tables, plays the winning side at a fixed time a move against
+// Stockfish defending with the same tables, and must mate every time before the 50-move rule
+// (a draw is a failure); from random drawn positions of KRvKB and KRPvKR (the latter needs
+// the 5-piece table) it defends against Stockfish attacking with them, and must never lose.
+// One game at a time; every game is appended to a JSONL file and skipped when the command is
+// run again (resumable), with a PGN beside it.
+//
+//   npx tsx bench/tb-conversion.ts [--tables app/public/syzygy/3-4[:data/syzygy/5]] [--games 100]
+//       [--movetime 1000] [--seed 3] [--won KQvK,KRvK,KBNvK,KPvK,KQvKR] [--drawn KRvKB,KRPvKR]
+//       [--stockfish /usr/games/stockfish] [--out data/tb-conversion]
+
+import { parseArgs } from "node:util";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Core } from "../bindings/core.js";
+import { Game } from "../bindings/game.js";
+import { MatchEngine } from "../match/engine.js";
+import { playGame } from "../match/game.js";
+import type { GameSettings } from "../match/game.js";
+import { formatPgn } from "../match/pgn.js";
+import { pgnTimeControl } from "../match/clock.js";
+import { makeRandom, randomPosition } from "../tools/syzygy-oracle.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { values } = parseArgs({
+  options: {
+    tables: { type: "string", default: join(ROOT, "app/public/syzygy/3-4") },
+    games: { type: "string", default: "100" },
+    movetime: { type: "string", default: "1000" },
+    seed: { type: "string", default: "3" },
+    won: { type: "string", default: "KQvK,KRvK,KBNvK,KPvK,KQvKR" },
+    drawn: { type: "string", default: "KRvKB,KRPvKR" },
+    stockfish: { type: "string", default: "/usr/games/stockfish" },
+    out: { type: "string", default: join(ROOT, "data/tb-conversion") },
+  },
+});
+const syzygyPath = values.tables!.split(":").map((d) => resolve(d)).join(":");
+const games = Number(values.games);
+const movetime = Number(values.movetime);
+const out = resolve(values.out!);
+mkdirSync(out, { recursive: true });
+const results = join(out, `games-${movetime}ms-seed${values.seed}.jsonl`);
+const pgnFile = results.replace(/\.jsonl$/, ".pgn");
+
+interface Done {
+  material: string;
+  index: number;
+  fen: string;
+  wanted: "win" | "hold";
+  result: string;
+  ours: "white" | "black";
+  ok: boolean;
+  moves: number;
+  end: string;
+}
+const done = new Map<string, Done>();
+if (existsSync(results)) for (const l of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
+  const d = JSON.parse(l) as Done;
+  done.set(`${d.material}#${d.index}`, d);
+}
+
+// The positions: seeded, won (or drawn) for the side to move by the tables (probed in Node).
+await Game.create(); // the package's rules, which write the PGN
+const core = await Core.create({ build: "classical", hashMb: 1 });
+const load = core.setSyzygyPath(syzygyPath);
+if (load.errors.length) throw new Error(`tables refused: ${load.errors.slice(0, 3).join("; ")}`);
+function positions(material: string, category: "win" | "draw", salt: number): string[] {
+  const random = makeRandom((Number(values.seed) * 7919 + salt) >>> 0);
+  const fens: string[] = [];
+  for (let tries = 0; fens.length < games && tries < games * 200; tries++) {
+    const fen = randomPosition(core, random, material, tries % 2 === 0, false);
+    if (!fen || fens.includes(fen)) continue;
+    core.setPosition(fen);
+    let probe;
+    try {
+      probe = core.probeTablebase();
+    } catch (err) {
+      throw new Error(`${material}: ${err instanceof Error ? err.message : String(err)} (is its table in --tables?)`);
+    }
+    if (probe.category !== category || probe.checkmate || probe.stalemate) continue;
+    // A drawn position worth defending: the side not to move has the extra material (it attacks).
+    if (category === "draw" && !strongSideToMove(fen, material, false)) continue;
+    if (category === "win" && !strongSideToMove(fen, material, true)) continue;
+    fens.push(fen);
+  }
+  return fens;
+}
+/** Whether the side to move holds the first side of the material ("KRPvKR": the rook and pawn). */
+function strongSideToMove(fen: string, material: string, wanted: boolean): boolean {
+  const strong = material.split("v")[0].slice(1);
+  const [board, side] = fen.split(" ");
+  const whites = [...board].filter((c) => /[QRBNP]/.test(c)).sort().join("");
+  const whiteStrong = whites === [...strong].sort().join("");
+  return (side === "w") === whiteStrong ? wanted : !wanted;
+}
+
+const settings: GameSettings = {
+  limits: { kind: "movetime", ms: movetime },
+  marginMs: 1000,
+  replyTimeoutMs: movetime + 5000,
+  stopGraceMs: 2000,
+  adjudication: {},
+};
+const ours = new MatchEngine({
+  name: "wasmchess", command: process.execPath, args: [join(ROOT, "build/cli.js")],
+  options: [["Hash", "64"], ["SyzygyPath", syzygyPath]],
+});
+const stockfish = new MatchEngine({
+  name: "stockfish", command: values.stockfish!, args: [],
+  options: [["Hash", "64"], ["Threads", "1"], ["SyzygyPath", syzygyPath]],
+});
+
+const tally = new Map<string, { ok: number; games: number }>();
+const runs: [string, "win" | "draw"][] = [
+  ...values.won!.split(",").filter(Boolean).map((m): [string, "win"] => [m, "win"]),
+  ...values.drawn!.split(",").filter(Boolean).map((m): [string, "draw"] => [m, "draw"]),
+];
+for (const [m, category] of runs) {
+  const fens = positions(m, category, m.length * 131 + m.charCodeAt(1));
+  const t = { ok: 0, games: 0 };
+  tally.set(m, t);
+  for (const [index, fen] of fens.entries()) {
+    let d = done.get(`${m}#${index}`);
+    if (!d) {
+      const whiteToMove = fen.split(" ")[1] === "w";
+      // Ours is the side to move when it must win, the other side when it must hold.
+      const oursWhite = category === "win" ? whiteToMove : !whiteToMove;
+      const pair: [MatchEngine, MatchEngine] = oursWhite ? [ours, stockfish] : [stockfish, ours];
+      const record = await playGame(core, pair, { name: `${m} ${index}`, fen, moves: [] }, settings);
+      const result = record.end.result;
+      const won = result === (oursWhite ? "1-0" : "0-1");
+      const lost = result === (oursWhite ? "0-1" : "1-0");
+      d = {
+        material: m, index, fen, wanted: category === "win" ? "win" : "hold", result, ours: oursWhite ? "white" : "black",
+        ok: category === "win" ? won : !lost, moves: record.moves.length, end: record.end.reason,
+      };
+      appendFileSync(results, JSON.stringify(d) + "\n");
+      appendFileSync(pgnFile, formatPgn(record, { event: `tablebase conversion ${m}`, site: "wasmchess", round: String(index + 1), timeControl: pgnTimeControl(settings.limits) }) + "\n");
+      console.log(`${m} ${index + 1}/${fens.length}: ${d.ok ? "ok" : "FAILED"} ${result} in ${d.moves} plies (${d.end}) ${fen}`);
+    }
+    t.games++;
+    if (d.ok) t.ok++;
+  }
+}
+ours.kill();
+stockfish.kill();
+core.dispose();
+console.log(`movetime ${movetime} ms, tables ${syzygyPath}, seed ${values.seed}:`);
+for (const [m, t] of tally) console.log(`  ${m}: ${t.ok} of ${t.games} ${runs.find(([x]) => x === m)![1] === "win" ? "won (mated)" : "held (not lost)"}`);
