@@ -2,7 +2,7 @@
 // name and size and serves its bytes through hostTbRead (host.ts); the engine probes the
 // current position's WDL and DTZ values and the values of its legal moves.
 
-import { addFile, clearFiles, setCacheKb, getCacheKb, tbErrorText, tbLargest } from "./syzygy";
+import { addFile, clearFiles, setCacheKb, getCacheKb, tbErrorText, tbLargest, tbTableErrors } from "./syzygy";
 import { probeWdl, probeDtz, probeRoot, rootMoveAt, rootMoveDtz, rootMoveWdl, rootMoveRank } from "./syzygy-probe";
 import { setProbeDepth, setProbeLimit, setRule50 } from "./syzygy-search";
 
@@ -33,6 +33,10 @@ export function tbMaxPieces(): i32 {
 /** Why the last registration or table failed: the file's name and the reason. */
 export function tbError(): string {
   return tbErrorText;
+}
+/** Tables found bad as they were probed, so far (tbError says why the last one was). */
+export function tbTableErrorCount(): i32 {
+  return tbTableErrors;
 }
 /** WDL value of the current position (-2..2 from the side to move) or TB_PROBE_FAILED. */
 export function tbProbeWdl(): i32 {

@@ -22,6 +22,14 @@ const MAX_SYMS = 4096;
 
 /** Why the last registration or table opening failed ("" when none did). */
 export let tbErrorText: string = "";
+/** Tables found bad as they were probed (a header, the data): the host reports tbErrorText
+ *  when this count has grown during a search. */
+export let tbTableErrors = 0;
+
+function tableError(text: string): void {
+  tbErrorText = text;
+  tbTableErrors++;
+}
 
 // ---------------------------------------------------------------- files and the block cache
 
@@ -581,7 +589,7 @@ function initTable(e: TbEntry, type: i32): bool {
   ioError = false;
   headerBad = false;
   if (le32(file, 0) != (type == TB_WDL ? MAGIC_WDL : MAGIC_DTZ) || ioError) {
-    tbErrorText = fileName + (ioError ? ": cannot be read (the host gave fewer bytes than asked)" : ": bad magic number (not a Syzygy table, or corrupt)");
+    tableError(fileName + (ioError ? ": cannot be read (the host gave fewer bytes than asked)" : ": bad magic number (not a Syzygy table, or corrupt)"));
     return false;
   }
   const split = type != TB_DTZ && (byteAt(file, 4) & 1) != 0;
@@ -620,7 +628,7 @@ function initTable(e: TbEntry, type: i32): bool {
   data = placeTables(ei, num, split ? 2 : 1, sizes, data);
   if (ioError) return corrupt(fileName);
   if (data > <u64>fileSizes[file]) {
-    tbErrorText = fileName + ": truncated (its tables need " + data.toString() + " bytes, the file has " + (<u64>fileSizes[file]).toString() + ")";
+    tableError(fileName + ": truncated (its tables need " + data.toString() + " bytes, the file has " + (<u64>fileSizes[file]).toString() + ")");
     return false;
   }
   if (type == TB_WDL) e.wdl = ei;
@@ -674,8 +682,8 @@ function placeTables(ei: Array<EncInfo>, num: i32, parts: i32, sizes: StaticArra
 }
 
 function corrupt(fileName: string): bool {
-  if (headerBad) tbErrorText = fileName + ": corrupt table header (its pieces are not those of its name)";
-  else tbErrorText = fileName + (ioError ? ": truncated or unreadable (a read past its end, or the host gave fewer bytes than asked)" : ": corrupt table header");
+  if (headerBad) tableError(fileName + ": corrupt table header (its pieces are not those of its name)");
+  else tableError(fileName + (ioError ? ": truncated or unreadable (a read past its end, or the host gave fewer bytes than asked)" : ": corrupt table header"));
   return false;
 }
 
@@ -936,14 +944,14 @@ export function probeTable(type: i32, s: i32): i32 {
   const w = ei.precomp == null ? -1 : decompressPairs(ei.precomp!, file, idx);
   if (w < 0) {
     e.state[type] = STATE_ERROR;
-    tbErrorText = fileNames[file] + ": corrupt or unreadable data";
+    tableError(fileNames[file] + ": corrupt or unreadable data");
     return 0;
   }
   if (type == TB_WDL) {
     const wdl = (w & 0xff) - 2;
     if (wdl < -2 || wdl > 2) {
       e.state[type] = STATE_ERROR;
-      tbErrorText = fileNames[file] + ": corrupt data (a WDL value out of range)";
+      tableError(fileNames[file] + ": corrupt data (a WDL value out of range)");
       return 0;
     }
     tableStatus = 1;
@@ -959,7 +967,7 @@ export function probeTable(type: i32, s: i32): i32 {
     if (ioError) {
       e.state[type] = STATE_ERROR;
       tableStatus = 0;
-      tbErrorText = fileNames[file] + ": corrupt or unreadable DTZ map";
+      tableError(fileNames[file] + ": corrupt or unreadable DTZ map");
       return 0;
     }
   }

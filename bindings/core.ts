@@ -842,6 +842,7 @@ export class Core {
       }
       this.hooks = hooks;
       this.lastPv = [];
+      const tableErrors = w.tbTableErrorCount();
       this.threads?.startSearch(this.game, limits.depth);
       try {
         w.go();
@@ -849,7 +850,9 @@ export class Core {
         this.hooks = {};
         this.threads?.endSearch();
       }
-      return readResult(w, this.lastPv);
+      const result = readResult(w, this.lastPv);
+      if (w.tbTableErrorCount() !== tableErrors) result.tablebaseError = w.tbError();
+      return result;
     });
   }
 

@@ -62,6 +62,9 @@ export interface SearchResult {
   wdl?: [number, number, number];
   /** The move came from the opening book (no search ran: depth and nodes are 0). */
   book?: boolean;
+  /** A table found bad during the search (its file named, and why): the search went on
+   *  without it (docs/tablebases.md). */
+  tablebaseError?: string;
 }
 
 /** The current root move, reported after the first second of a search. */

@@ -533,6 +533,7 @@ export class UciSession {
     if (search.printed || !search.result) return;
     search.printed = true;
     const r = search.result;
+    if (r.tablebaseError) this.error(new Error(`Syzygy: ${r.tablebaseError}; the search goes on without that table`));
     // A final info line before every bestmove.
     const wdl = this.showWdl && r.wdl ? ` wdl ${r.wdl.join(" ")}` : "";
     this.send(`info depth ${r.depth} seldepth ${r.seldepth} score ${scoreText(r.score)}${wdl} nodes ${r.nodes} nps ${r.nps} time ${r.timeMs}` + (r.pv.length ? ` pv ${r.pv.join(" ")}` : ""));

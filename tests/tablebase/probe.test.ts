@@ -11,6 +11,7 @@ import { createInstance, buildUrl } from "../../bindings/wasm.js";
 import type { EngineExports } from "../../bindings/wasm.js";
 import { SyzygyFiles } from "../../bindings/syzygy.js";
 import { engineAnswer } from "../../tools/syzygy-oracle.js";
+import { Core } from "../../bindings/core.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** The 3- and 4-piece tables the package keeps for the app (tools/syzygy-tables.sh makes them). */
@@ -174,6 +175,28 @@ describe("Syzygy files that are bad", () => {
     expect(w.tbProbeWdl()).toBe(w.TB_PROBE_FAILED.value);
     expect(w.tbError()).toBe("KQvK.rtbw: bad magic number (not a Syzygy table, or corrupt)");
     files.close();
+  });
+
+  it("reports a table found bad during a search, naming it, and the search plays on", async () => {
+    const sub = tablesWith("search", ".rtbw", (p) => {
+      const b = readFileSync(p);
+      b[0] ^= 0xff;
+      writeFileSync(p, b);
+    });
+    const core = await Core.create({ build: "classical", hashMb: 1 });
+    try {
+      expect(core.setSyzygyPath(sub).errors).toEqual([]);
+      core.setPosition(KQVK);
+      const result = core.search({ depth: 6 });
+      expect(result.tablebaseError).toBe("KQvK.rtbw: bad magic number (not a Syzygy table, or corrupt)");
+      expect(core.legalMoves()).toContain(result.bestmove);
+      core.setPosition(KRVK);
+      const next = core.search({ depth: 6 });
+      expect(next.tablebaseError).toBeUndefined(); // reported once
+      expect(next.score).toEqual({ cp: -20000 }); // KRvK still answers
+    } finally {
+      core.dispose();
+    }
   });
 
   it("never traps on corrupt table bytes, whichever they are", async () => {
