@@ -12,7 +12,7 @@
 //   GET  /api/networks, /api/openings the same for networks (.nnue) and opening suites (FEN/EPD lines)
 //   GET  /api/runs                    the runs, newest first;  POST /api/runs  (body: a run, JSON:
 //                                     kind "data", data/run.ts; "match", matches/task.ts;
-//                                     "analysis", analysis/task.ts)
+//                                     "analysis", analysis/task.ts; "perft", perft/run.ts)
 //   GET  /api/runs/:id                one run
 //   POST /api/runs/:id/cancel         stops a run (it can be resumed)
 //   POST /api/runs/:id/resume
@@ -39,14 +39,16 @@ import { MatchRunRequest } from "./matches/task.js";
 import type { MatchRuns } from "./matches/run.js";
 import { AnalysisRunRequest } from "./analysis/task.js";
 import type { AnalysisRuns } from "./analysis/run.js";
+import { PerftRunRequest } from "./perft/run.js";
+import type { PerftRuns } from "./perft/run.js";
 import type { RunKind } from "./runs.js";
 
 /** The request of each kind of run. */
-const REQUESTS = { data: DataRunRequest, match: MatchRunRequest, analysis: AnalysisRunRequest } as const satisfies Record<RunKind, unknown>;
+const REQUESTS = { data: DataRunRequest, match: MatchRunRequest, analysis: AnalysisRunRequest, perft: PerftRunRequest } as const satisfies Record<RunKind, unknown>;
 
 export interface ServiceContext {
   redis: Redis;
-  coordinators: { data: DataRuns; match: MatchRuns; analysis: AnalysisRuns };
+  coordinators: { data: DataRuns; match: MatchRuns; analysis: AnalysisRuns; perft: PerftRuns };
   /** More checks of an uploaded file than its kind's (openings read as positions). */
   checkUpload?: (kind: FileKind, bytes: Uint8Array) => Promise<void>;
   token: string;

@@ -10,7 +10,7 @@ import { KEY_PREFIX } from "./registry.js";
 
 export const RUN_STATES = ["running", "stopped", "done", "failed"] as const;
 export type RunState = (typeof RUN_STATES)[number];
-export type RunKind = "data" | "match" | "analysis";
+export type RunKind = "data" | "match" | "analysis" | "perft";
 
 const RUNS_KEY = `${KEY_PREFIX}:runs`;
 /** The keys of a run: its hash, the results its workers returned and are not yet written,
@@ -30,8 +30,8 @@ export interface RunRecord<Spec = unknown, Status = Record<string, unknown>> {
   error?: string;
 }
 
-/** A new run id: its kind (or "perft"), the time and some random digits. */
-export function newRunId(kind: RunKind | "perft"): string {
+/** A new run id: its kind, the time and some random digits. */
+export function newRunId(kind: RunKind): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");
   return `${kind}-${stamp}-${randomBytes(3).toString("hex")}`;
 }

@@ -1,5 +1,5 @@
 // `wasmchess service --redis URL`: the coordinator of the services' runs (self-play data,
-// test matches, game analysis), their HTTP API and the dashboard.
+// test matches, game analysis, perft), their HTTP API and the dashboard.
 // It keeps every run's state in Redis and its data files in --data DIR, so that stopped and
 // started again (or with Redis restarted from its append-only file) it continues its runs
 // where they were. It listens on 127.0.0.1 unless --host says otherwise, and every API call
@@ -21,6 +21,9 @@ import type { FileKind } from "./files.js";
 import { DataRuns, dataQueueName } from "./data/run.js";
 import { MatchRuns, matchQueueName } from "./matches/run.js";
 import { AnalysisRuns, analysisQueueName } from "./analysis/run.js";
+import { PerftRuns } from "./perft/run.js";
+import { queueName as perftQueueName } from "./perft/batch.js";
+import { perftSignature } from "./perft/signature.js";
 
 export interface ServiceCommand {
   redis: string;
@@ -64,13 +67,15 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
   const token = cmd.token ?? randomBytes(16).toString("hex");
   const redis = await connectOrFail(cmd.redis);
   redis.on("error", () => undefined); // it reconnects; commands wait
-  const queues = [dataQueueName(code), matchQueueName(code), analysisQueueName(code)].map((name) => new Queue(name, { connection: connect(cmd.redis), prefix: KEY_PREFIX }));
+  const queues = [dataQueueName(code), matchQueueName(code), analysisQueueName(code), perftQueueName(perftSignature())]
+    .map((name) => new Queue(name, { connection: connect(cmd.redis), prefix: KEY_PREFIX }));
   for (const q of queues) q.on("error", () => undefined);
   const dataDir = resolve(cmd.dataDir);
   const byKind = {
     data: new DataRuns(redis, queues[0], dataDir, code, log),
     match: new MatchRuns(redis, queues[1], dataDir, code, log),
     analysis: new AnalysisRuns(redis, queues[2], dataDir, code, log),
+    perft: new PerftRuns(redis, cmd.redis, queues[3], log),
   };
   const coordinators = Object.values(byKind);
   for (const c of coordinators) await c.start();

@@ -156,6 +156,13 @@ function renderRun(run, now) {
     }
     c.facts.replaceChildren(...items);
   }
+  if (run.kind === "perft") {
+    c.kind.textContent = `perft(${run.spec.depth}) of ${run.spec.fen}${run.spec.verify ? ", counted twice" : ""}`;
+    c.progress.value = s.batches ? Math.min(1, s.counted / s.batches) : 0;
+    const items = [fact("batches", `${fmt(s.counted ?? 0)} / ${s.batches ? fmt(s.batches) : "–"}`), fact("leaves so far", s.leaves ?? "0")];
+    if (s.nodes !== undefined) items.push(fact("perft", s.nodes), fact("time", `${fmt(s.seconds, 1)} s`), fact("workers", fmt(s.workers)));
+    c.facts.replaceChildren(...items);
+  }
   const wanted = `${run.state}`;
   if (c.actionsFor !== wanted) {
     c.actionsFor = wanted;

@@ -32,6 +32,12 @@ export interface DistributedPerftCommand {
   batches?: number;
   /** Draw the progress bar (a terminal on stderr); else a log line every tenth of the run. */
   progress: boolean;
+  /** Ends the coordination when aborted (the service's cancel): the results so far stay in
+   *  Redis and the run continues when started again with the same id. */
+  signal?: AbortSignal;
+  /** Called as results come in: batches counted (both passes with --verify), of how many, and
+   *  the leaves counted so far (first pass). */
+  onProgress?: (counted: number, total: number, leaves: number) => void;
 }
 
 /** How often the coordinator collects results (a run's last batch is seen this long after it is
@@ -110,12 +116,14 @@ export async function runDistributedPerft(cmd: DistributedPerftCommand, out: (li
         const seconds = (performance.now() - start) / 1000;
         const counted = leaves(results);
         bar?.update(results.size, { nodes: short(counted), nps: short(seconds > 0 ? (counted - before) / seconds : 0), workers: workersLine });
+        cmd.onProgress?.(results.size, total, counted);
         const tenth = Math.floor((10 * results.size) / total);
         if (!bar && tenth > lastTenth) {
           lastTenth = tenth;
           log(`perft run ${run}: ${results.size}/${total} batches counted (${workersLine})`);
         }
         if (results.size >= total) break;
+        if (cmd.signal?.aborted) throw new Error(`perft run ${run}: stopped with ${results.size} of ${total} batches counted`);
         if (performance.now() - lastCheck >= CHECK_MS) {
           lastCheck = performance.now();
           await queueLost(queue, plan, run, signature, passes, results);
