@@ -159,8 +159,10 @@ function renderRun(run, now) {
   if (run.kind === "perft") {
     c.kind.textContent = `perft(${run.spec.depth}) of ${run.spec.fen}${run.spec.verify ? ", counted twice" : ""}`;
     c.progress.value = s.batches ? Math.min(1, s.counted / s.batches) : 0;
-    const items = [fact("batches", `${fmt(s.counted ?? 0)} / ${s.batches ? fmt(s.batches) : "–"}`), fact("leaves so far", s.leaves ?? "0")];
-    if (s.nodes !== undefined) items.push(fact("perft", s.nodes), fact("time", `${fmt(s.seconds, 1)} s`), fact("workers", fmt(s.workers)));
+    // Counts come as decimal strings (exact past 2^53).
+    const big = (t) => (/^\d+$/.test(t ?? "") ? BigInt(t).toLocaleString("en-US") : "–");
+    const items = [fact("batches", `${fmt(s.counted ?? 0)} / ${s.batches ? fmt(s.batches) : "–"}`), fact("leaves so far", big(s.leaves ?? "0"))];
+    if (s.nodes !== undefined) items.push(fact("perft", big(s.nodes)), fact("time", `${fmt(s.seconds, 1)} s`), fact("workers", fmt(s.workers)));
     c.facts.replaceChildren(...items);
   }
   const wanted = `${run.state}`;

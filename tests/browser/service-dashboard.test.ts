@@ -1,9 +1,9 @@
 // The service's dashboard in headless Chromium, on a real service, worker and redis-server:
 // it asks for the token (and refuses a wrong one), shows the worker online and a data run, a
-// test match and a game analysis live until they are done (progress, positions per second,
-// W/L/D, Elo, the LLR chart, marks and unreadable games), shows every text as text (a worker
-// named with HTML), and logs no console error. Screenshots of the three in progress and done
-// go to app/screenshots/ (git-ignored).
+// test match, a game analysis and a perft live until they are done (progress, positions per
+// second, W/L/D, Elo, the LLR chart, marks and unreadable games, the perft's count), shows every
+// text as text (a worker named with HTML), and logs no console error. Screenshots of them in
+// progress and done go to app/screenshots/ (git-ignored).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import { ROOT, hasChromium, launchChromium } from "../../bench/app-page.js";
 import { REDIS_SERVER } from "../../match/redis-server.js";
 import { describeWithOracle } from "../helpers/oracles.js";
 import { TOKEN, serviceFixture } from "../helpers/service.js";
+import { perft } from "../../build/index.js";
 
 const SHOTS = join(ROOT, "app/screenshots");
 const STRANGE_NAME = "<b>w1</b>&amp;";
@@ -40,7 +41,7 @@ describeWithOracle("chromium", hasChromium && existsSync(REDIS_SERVER), "the ser
 
   it("shows the workers and the runs live, as text, until they are done", async () => {
     const { url } = await f.startService();
-    f.worker(STRANGE_NAME, "data,match,analysis", ["--cores", "2"]);
+    f.worker(STRANGE_NAME, "data,match,analysis,perft", ["--cores", "2", "--hash", "16"]);
     const engine = await f.upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
 
     const wrong = await open(url, "not-the-token");
@@ -61,6 +62,7 @@ describeWithOracle("chromium", hasChromium && existsSync(REDIS_SERVER), "the ser
     })).status).toBe(201);
     const pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 *\n";
     expect((await f.api(url, "POST", "/api/runs", { kind: "analysis", id: "a1", engine, pgn, nodes: 20_000 })).status).toBe(201);
+    expect((await f.api(url, "POST", "/api/runs", { kind: "perft", id: "p1", depth: 5 })).status).toBe(201);
 
     await page.waitForSelector(`[data-run="t1"] .chart canvas`, { timeout: 60_000 });
     await page.waitForSelector(`[data-run="d1"] .facts:has-text("positions/s")`);
@@ -73,6 +75,9 @@ describeWithOracle("chromium", hasChromium && existsSync(REDIS_SERVER), "the ser
     expect(await page.getAttribute(`[data-run="d1"] progress`, "value")).toBe("1");
     await page.waitForSelector(`[data-run="a1"] .state:has-text("done")`, { timeout: 120_000 });
     expect(await page.textContent(`[data-run="a1"] .facts`)).toMatch(/games 2 \/ 2.*unreadable 1 \(game 2\)/);
+    await page.waitForSelector(`[data-run="p1"] .state:has-text("done")`, { timeout: 120_000 });
+    const perft5 = await perft("startpos", 5);
+    expect(await page.textContent(`[data-run="p1"] .facts`)).toMatch(new RegExp(`perft ${perft5.toLocaleString("en-US")}(?![\\d,])`));
     await page.screenshot({ path: join(SHOTS, "service-done.png"), fullPage: true });
     expect(await page.textContent("#connection")).toBe("live");
     expect(errors).toEqual([]);
