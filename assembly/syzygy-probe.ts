@@ -240,30 +240,7 @@ export function probeRoot(): i32 {
   if (!probeable()) return -1;
   const dtz = dtzAt(0);
   if (success == 0) return -1;
-  const level = 0;
-  const n = generate(GEN_ALL, level);
-  if (n < 0) return -1;
-  const list = listAt(level);
-  for (let i = 0; i < n; i++) {
-    const m = moveIn(list, i);
-    doMove(m);
-    let v = 0;
-    if (dtz > 0 && isMate()) v = 1;
-    else if (rule50 != 0) {
-      v = -dtzAt(1);
-      if (v > 0) v++;
-      else if (v < 0) v--;
-    } else {
-      v = -wdlAt(1);
-      if (success != 0) v = WDL_TO_DTZ[v + 2];
-    }
-    undoMove(m);
-    if (success == 0 || i >= ROOT_MAX) return -1;
-    store<u16>(ARENA + (<usize>i << 1), m, ARENA_TB_ROOT_MOVES);
-    store<i32>(ARENA + (<usize>i << 2), v, ARENA_TB_ROOT_DTZ);
-  }
-  rootCount = n;
-  return n;
+  return probeMoves(true, dtz, true);
 }
 
 /** Without DTZ tables: probes every legal move's WDL value as Fathom's root_probe_wdl does and
@@ -274,22 +251,45 @@ export function probeRoot(): i32 {
 export function probeRootWdl(rule50Rule: bool): i32 {
   rootCount = 0;
   if (!probeable()) return -1;
-  const level = 0;
-  const n = generate(GEN_ALL, level);
+  return probeMoves(false, 0, rule50Rule);
+}
+
+/** Every legal move's value from the current position, kept in the arena: its DTZ (dtz: the
+ *  position's), or with WDL tables only the DTZ its WDL value stands for. */
+function probeMoves(dtzTables: bool, dtz: i32, rule50Rule: bool): i32 {
+  const n = generate(GEN_ALL, 0);
   if (n < 0) return -1;
-  const list = listAt(level);
+  const list = listAt(0);
   for (let i = 0; i < n; i++) {
     const m = moveIn(list, i);
     doMove(m);
-    let v = -wdlAt(1);
+    const v = dtzTables ? moveDtz(dtz) : moveWdlAsDtz(rule50Rule);
     undoMove(m);
     if (success == 0 || i >= ROOT_MAX) return -1;
-    if (!rule50Rule) v = v > 0 ? 2 : v < 0 ? -2 : 0;
     store<u16>(ARENA + (<usize>i << 1), m, ARENA_TB_ROOT_MOVES);
-    store<i32>(ARENA + (<usize>i << 2), WDL_TO_DTZ[v + 2], ARENA_TB_ROOT_DTZ);
+    store<i32>(ARENA + (<usize>i << 2), v, ARENA_TB_ROOT_DTZ);
   }
   rootCount = n;
   return n;
+}
+
+/** After a root move: its DTZ counted from the root (root_probe_dtz), success set. */
+function moveDtz(rootDtz: i32): i32 {
+  if (rootDtz > 0 && isMate()) return 1;
+  if (rule50 != 0) {
+    const v = -dtzAt(1);
+    return v > 0 ? v + 1 : v < 0 ? v - 1 : 0;
+  }
+  const v = -wdlAt(1);
+  return success != 0 ? WDL_TO_DTZ[v + 2] : 0;
+}
+
+/** After a root move: the DTZ its WDL value stands for (root_probe_wdl), success set. */
+function moveWdlAsDtz(rule50Rule: bool): i32 {
+  let v = -wdlAt(1);
+  if (success == 0) return 0;
+  if (!rule50Rule) v = v > 0 ? 2 : v < 0 ? -2 : 0;
+  return WDL_TO_DTZ[v + 2];
 }
 
 /** The i-th root move of the last probeRoot. */

@@ -4,7 +4,8 @@
 // found below the root, scored below a mate), the tables on helper threads, engine.probe()
 // against Fathom's values, and the UCI options and their errors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Core } from "../../bindings/core.js";
 import { Engine } from "../../bindings/engine.js";
@@ -59,6 +60,17 @@ describe("Syzygy tables in the search", () => {
     const load = core.setSyzygyPath(TABLES);
     expect(load).toEqual({ files: 70, maxPieces: 4, errors: [] });
     expect(spoiled()).toEqual([]);
+  });
+
+  it("ranks the root by WDL where the DTZ tables are missing, and still keeps every result", () => {
+    const wdlOnly = mkdtempSync(join(tmpdir(), "wasmchess-wdl-"));
+    try {
+      for (const f of readdirSync(TABLES).filter((n) => n.endsWith(".rtbw"))) symlinkSync(join(TABLES, f), join(wdlOnly, f));
+      expect(core.setSyzygyPath(wdlOnly)).toEqual({ files: 35, maxPieces: 4, errors: [] });
+      expect(spoiled()).toEqual([]);
+    } finally {
+      rmSync(wdlOnly, { recursive: true, force: true });
+    }
   });
 
   it("finds a tablebase win below the root after a capture, scored below every mate", () => {
