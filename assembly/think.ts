@@ -105,8 +105,10 @@ function initRootMoves(): void {
     rootCount++;
   }
   // In the tables: the moves ranked, the best rank first (the lines search it alone, then the
-  // next rank, as Stockfish's pvFirst..pvLast).
-  if (rootCount > 0 && prepareTablebases()) {
+  // next rank, as Stockfish's pvFirst..pvLast). Prepared for every search (its tbhits start
+  // from 0), also without a legal move.
+  const inTables = prepareTablebases();
+  if (inTables && rootCount > 0) {
     for (let r = 0; r < rootCount; r++) store<i32>(entry(r), rootRank(rootMove(r)), TB_RANK);
     sortRootMoves(0, rootCount);
   }
