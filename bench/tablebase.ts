@@ -41,12 +41,13 @@ const tables = dirs.flatMap(tablesIn);
 console.log(`tables: ${tables.length} in ${syzygyPath}; seed ${seed}`);
 
 /** A fresh classical instance with the tables registered. */
-async function prober(): Promise<{ w: Awaited<ReturnType<typeof createInstance>>; files: SyzygyFiles }> {
+async function prober(): Promise<{ w: Awaited<ReturnType<typeof createInstance>>; files: SyzygyFiles; bare: number }> {
   const files = new SyzygyFiles();
   const w = await createInstance({ hostTbRead: files.read }, buildUrl("classical"));
+  const bare = w.memory.buffer.byteLength;
   const load = files.load(w, syzygyPath);
   if (load.errors.length) throw new Error(`tables refused: ${load.errors.join("; ")}`);
-  return { w, files };
+  return { w, files, bare };
 }
 
 // ---------------------------------------------------------------- agreement
@@ -92,7 +93,7 @@ if (perTableSpeed > 0) {
     const j = random(i + 1);
     [fens[i], fens[j]] = [fens[j], fens[i]];
   }
-  const { w, files } = await prober();
+  const { w, files, bare } = await prober();
   const pass = (probe: boolean): number => {
     const t = performance.now();
     for (const fen of fens) {
@@ -106,8 +107,10 @@ if (perTableSpeed > 0) {
   const warm = Math.min(pass(true), pass(true)) - setOnly;
   files.close();
   const rate = (ms: number) => Math.round((fens.length / ms) * 1000).toLocaleString("en");
+  const mib = (b: number) => (b / 2 ** 20).toFixed(1);
   console.log(`WDL probes: ${fens.length} positions; cold ${rate(cold)}/s (${cold.toFixed(0)} ms), warm ${rate(warm)}/s (${warm.toFixed(0)} ms); ` +
-    `block cache ${w.tbCacheKb()} KiB`);
+    `block cache ${w.tbCacheKb()} KiB; the instance's memory (no hash table yet) ${mib(bare)} MiB without tables, ` +
+    `${mib(w.memory.buffer.byteLength)} MiB after every table was probed`);
 }
 
 // ---------------------------------------------------------------- nodes per second
