@@ -4,13 +4,13 @@
 // the W/D/L and pentanomial counts add up over the tasks; an SPRT is decided by the
 // coordinator; a build that cannot start fails the run with its reason.
 import { expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI, sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
-import { serviceFixture } from "../helpers/service.js";
+import { TOKEN, serviceFixture } from "../helpers/service.js";
 import { REDIS_SERVER } from "../../match/redis-server.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,16 +65,26 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     for (const [round, moves] of runner) expect(service.get(round), `round ${round}`).toBe(moves);
   }, 180_000);
 
-  it("decides an SPRT and stops, and fails a run whose build cannot start, with the reason", async () => {
+  it("decides an SPRT submitted by its client (bench/service-test.ts) and stops, and fails a run whose build cannot start", async () => {
     const url = await startService();
     f.worker("w", "match", ["--cores", "2"]);
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
-    const r = await api(url, "POST", "/api/runs", {
-      kind: "match", id: "sprt", games: 400, pairsPerTask: 4, limits: { nodes: 800 }, openings: "builtin", sprt: { elo0: 0, elo1: 50 },
-      engines: [{ name: "full", engine, options: { Hash: 1 } }, { name: "skill0", engine, options: { Hash: 1, "Skill Level": 0 } }],
+    const wasm = join(ROOT, "build/wasmchess.wasm");
+    const client = await new Promise<{ code: number | null; out: string }>((done) => {
+      const child = spawn("npx", ["tsx", "bench/service-test.ts", "--service", url, "--token", TOKEN, "--id", "sprt",
+        "--engine", `wasm=${wasm},name=full`, "--engine", `wasm=${wasm},name=skill0,option.Skill Level=0`, "--each", "option.Hash=1",
+        "--nodes", "800", "--games", "400", "--pairs-per-task", "4", "--openings", "builtin", "--sprt", "elo0=0,elo1=50"], { cwd: ROOT });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      child.on("exit", (code) => done({ code, out }));
     });
-    expect(r.status, r.text).toBe(201);
+    expect(client.code, client.out).toBe(0);
+    expect(client.out).toMatch(/^submitted sprt: full vs skill0/m);
+    expect(client.out).toMatch(/^Score of full vs skill0: \d+ - \d+ - \d+ /m);
+    expect(client.out).toMatch(/^SPRT: H1 accepted after game \d+/m);
     const run = await waitFor(url, "sprt", ["done"], 300_000);
+    expect(client.out).toContain(`Finished after ${run.status.games} games`);
     expect(run.status.sprt.decision).toBe("H1");
     expect(run.status.games).toBeGreaterThanOrEqual(30);
     expect(run.status.games).toBeLessThan(400);
