@@ -34,6 +34,8 @@
 //   --draw movenumber=K,movecount=M,score=CP   drawn from move K when both report |score| <= CP
 //                                         for M moves each
 //   --maxmoves N        drawn after N full moves
+//   --tb PATH           adjudicate by the Syzygy tables in PATH (':'-separated directories)
+//                       once at most --tbpieces N pieces are left (default: the largest table's)
 //   --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]   stop when the GSPRT (logistic Elo, per-game
 //                                         scores) accepts H0 or H1
 // Output:
@@ -57,6 +59,15 @@ import { readPlayedGames } from "../match/resume.js";
 import { usage } from "./cli-usage.js";
 import { findExecutable } from "../match/uci-process.js";
 
+/** --tbpieces, or the largest table's pieces of the --tb path (checked to hold tables). */
+function tablebasePieces(core: Core, path: string, given: string | undefined): number {
+  const load = core.setSyzygyPath(path);
+  if (load.files === 0) throw new Error(`--tb ${path}: no tablebase files there${load.errors.length ? ` (${load.errors[0]})` : ""}`);
+  const pieces = given === undefined ? load.maxPieces : positiveInt(given, "--tbpieces")!;
+  core.setSyzygyPath("");
+  return pieces;
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -75,6 +86,8 @@ async function main(): Promise<number> {
       "stop-grace": { type: "string", default: "1000" },
       timeout: { type: "string", default: "30000" },
       resign: { type: "string" },
+      tb: { type: "string" },
+      tbpieces: { type: "string" },
       draw: { type: "string" },
       maxmoves: { type: "string" },
       sprt: { type: "string" },
@@ -119,6 +132,7 @@ async function main(): Promise<number> {
         resign: values.resign ? parseResign(values.resign) : undefined,
         draw: values.draw ? parseDraw(values.draw) : undefined,
         maxMoves: positiveInt(values.maxmoves, "--maxmoves"),
+        tablebase: values.tb ? { path: values.tb, pieces: tablebasePieces(core, values.tb, values.tbpieces) } : undefined,
       },
     },
     sprt: values.sprt ? parseSprt(values.sprt) : undefined,

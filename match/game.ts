@@ -12,7 +12,7 @@ export type Result = "1-0" | "0-1" | "1/2-1/2" | "*";
 /** Why a game ended. */
 export type EndKind =
   | "checkmate" | "stalemate" | "threefold" | "fifty-moves" | "insufficient-material"
-  | "resign-adjudication" | "draw-adjudication" | "max-moves"
+  | "resign-adjudication" | "draw-adjudication" | "max-moves" | "tablebase-adjudication"
   | "illegal-move" | "time-forfeit" | "no-reply" | "crash" | "start-failure"
   | "aborted";
 
@@ -56,6 +56,11 @@ export interface Adjudication {
   draw?: { moveNumber: number; moveCount: number; scoreCp: number };
   /** Drawn once the game (opening included) has this many full moves. */
   maxMoves?: number;
+  /** Decided by Syzygy tables once at most `pieces` pieces are left and no castling right
+   *  (cutechess's -tb and -tbpieces): a win or loss with the halfmove clock counted ends the
+   *  game, anything else draws it. The tables are read from `path` (the runner loads them
+   *  into its rules instance). */
+  tablebase?: { path: string; pieces: number };
 }
 
 export interface GameSettings {
@@ -95,6 +100,24 @@ function rulesEnd(core: Core, mover: Side): GameEnd | undefined {
     case "insufficient-material":
       return draw("insufficient-material", "normal", "Draw by insufficient mating material");
   }
+}
+
+/** The result the tables give the position, once it is small enough; undefined before, and
+ *  where no table answers (a table missing: the game goes on). */
+function tablebaseEnd(core: Core, pieces: number): GameEnd | undefined {
+  const [board, side, castling] = core.fen().split(" ");
+  if (castling !== "-" || board.replace(/[^a-z]/gi, "").length > pieces) return undefined;
+  let category: string;
+  try {
+    category = core.probeTablebase().category;
+  } catch {
+    return undefined;
+  }
+  const toMove: Side = side === "w" ? 0 : 1;
+  const reason = (what: string) => `${what} by the tablebases`;
+  if (category === "win") return decisive((1 - toMove) as Side, "tablebase-adjudication", "adjudication", reason(`${COLOR[toMove]} wins`));
+  if (category === "loss") return decisive(toMove, "tablebase-adjudication", "adjudication", reason(`${COLOR[1 - toMove]} wins`));
+  return draw("tablebase-adjudication", "adjudication", reason(category === "draw" ? "Draw" : `Draw (a ${category} under the 50-move rule)`));
 }
 
 /** Consecutive-move counters behind score adjudication. */
@@ -228,8 +251,10 @@ async function playMoves(
     }
     uciMoves.push(reply.move);
     record.moves.push({ uci: reply.move, san, book: false, score: reply.score, depth: reply.depth, timeMs: reply.elapsedMs });
+    const tb = settings.adjudication.tablebase;
     const end =
       rulesEnd(core, side) ??
+      (tb ? tablebaseEnd(core, tb.pieces) : undefined) ??
       adjudicator.update(side, reply.score, Number(core.fen().split(" ")[5]), record.moves.length);
     if (end) return end;
   }

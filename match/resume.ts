@@ -32,6 +32,7 @@ export function endKindOf(termination: string, reason: string, result: PlayedGam
     case "abandoned": return / could not be started: /.test(reason) ? "start-failure" : "crash";
     case "adjudication":
       if (/ moves played$/.test(reason)) return "max-moves";
+      if (/ by the tablebases$/.test(reason)) return "tablebase-adjudication";
       return result === "1/2-1/2" ? "draw-adjudication" : "resign-adjudication";
     case "normal":
       if (/ mates$/.test(reason)) return "checkmate";

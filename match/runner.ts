@@ -95,6 +95,13 @@ export class Match {
     try {
       await this.startEngines(workers);
       const cores = await Promise.all(this.pairs.map(() => Core.create()));
+      const tb = opts.settings.adjudication.tablebase;
+      if (tb) {
+        for (const core of cores) {
+          const load = core.setSyzygyPath(tb.path);
+          if (load.files === 0) throw new Error(`--tb ${tb.path}: no tablebase files there${load.errors.length ? ` (${load.errors[0]})` : ""}`);
+        }
+      }
       opts.log(`${this.names[0]} vs ${this.names[1]}: ${opts.games} games, ${describeLimits(opts.settings.limits)}, ` +
         `${opts.openings.length} openings, concurrency ${workers}`);
       if (opts.resume) this.restore(opts.resume);

@@ -129,7 +129,7 @@ export type MatchTask = z.infer<typeof MatchTask>;
 
 const END_KINDS = [
   "checkmate", "stalemate", "threefold", "fifty-moves", "insufficient-material", "resign-adjudication", "draw-adjudication", "max-moves",
-  "illegal-move", "time-forfeit", "no-reply", "crash", "start-failure",
+  "tablebase-adjudication", "illegal-move", "time-forfeit", "no-reply", "crash", "start-failure",
 ] as const satisfies readonly EndKind[];
 
 export const GameOutcome = z

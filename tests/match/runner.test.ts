@@ -165,6 +165,32 @@ describe("match faults and adjudication (fake engines)", () => {
     expect(match.results[0].record.end.kind).not.toBe("resign-adjudication");
   });
 
+  it("adjudicates by the tablebases once few pieces are left, as the tables say", async () => {
+    const tables = join(ROOT, "app/public/syzygy/3-4");
+    const openings = [
+      { name: "KQvK", fen: "8/8/8/8/8/8/1k6/3KQ3 w - - 0 1", moves: [] as string[] },
+      { name: "KRvKR", fen: "8/8/3k4/8/3r4/8/8/R3K3 w - - 0 1", moves: [] as string[] },
+    ];
+    const { match } = await play({
+      engines: [fake("a"), fake("b")], openings, games: 2,
+      settings: { limits: { kind: "nodes", nodes: 1 }, marginMs: 50, stopGraceMs: 300, replyTimeoutMs: 2000, adjudication: { tablebase: { path: tables, pieces: 4 }, maxMoves: 30 } },
+    });
+    const probe = await Core.create({ build: "classical" });
+    probe.setSyzygyPath(tables);
+    for (const r of match.results) {
+      const game = r.record;
+      // Decided after the first move, by what the tables say of the position it leads to.
+      expect(game.moves.length, game.opening.name).toBe(1);
+      probe.setPosition(game.opening.fen, [game.moves[0].uci]);
+      const category = probe.probeTablebase().category;
+      const blackToMove = probe.fen().split(" ")[1] === "b";
+      const expected = category === "win" ? (blackToMove ? "0-1" : "1-0") : category === "loss" ? (blackToMove ? "1-0" : "0-1") : "1/2-1/2";
+      expect(game.end).toMatchObject({ result: expected, kind: "tablebase-adjudication", termination: "adjudication" });
+      expect(game.end.reason).toMatch(/ by the tablebases$/);
+    }
+    probe.dispose();
+  });
+
   it("adjudicates a draw after move K and stops at the move limit", async () => {
     const { match } = await play({
       engines: [fake("a", "--score", 5), fake("b", "--score", -5)],
