@@ -3,7 +3,7 @@
 
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { TableFile } from "./syzygy.js";
+import type { TableFile } from "./table-file.js";
 
 /** A table file on disk, opened on first read. */
 function diskFile(path: string, name: string, size: number): TableFile {

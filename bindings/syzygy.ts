@@ -7,24 +7,13 @@
 
 import { readSyzygyPath } from "#syzygy-path";
 import type { EngineExports } from "./wasm.js";
+import type { TableFile } from "./table-file.js";
+
+export { tableFilesFromBytes } from "./table-file.js";
+export type { TableFile, TableBytes } from "./table-file.js";
 
 /** The engine's tablebase exports, as SyzygyFiles uses them. */
 type TablebaseExports = Pick<EngineExports, "memory" | "tbAddFile" | "tbError" | "tbClear">;
-
-/** A table file: its name ("KRvK.rtbw"), its size in bytes, and a read of the bytes at an
- *  offset into a target (the count read, fewer at the end, -1 on failure). */
-export interface TableFile {
-  name: string;
-  size: number;
-  read(offset: number, target: Uint8Array): number;
-  close?(): void;
-}
-
-/** A table file given as its bytes. */
-export interface TableBytes {
-  name: string;
-  bytes: Uint8Array | ArrayBuffer;
-}
 
 /** What registering table files found. */
 export interface SyzygyLoad {
@@ -34,26 +23,6 @@ export interface SyzygyLoad {
   maxPieces: number;
   /** Files refused or directories not read, each with the reason. */
   errors: string[];
-}
-
-/** Table files over bytes in memory; throws a TypeError on a malformed entry. */
-export function tableFilesFromBytes(files: readonly TableBytes[]): TableFile[] {
-  if (!Array.isArray(files)) throw new TypeError("table files must be an array of { name, bytes }");
-  return files.map((f, i) => {
-    if (typeof f !== "object" || f === null || typeof f.name !== "string") throw new TypeError(`table file ${i}: needs a name (a string)`);
-    const raw = f.bytes;
-    if (!(raw instanceof Uint8Array) && !(raw instanceof ArrayBuffer)) throw new TypeError(`table file ${f.name}: bytes must be a Uint8Array or an ArrayBuffer`);
-    const bytes = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
-    return {
-      name: f.name,
-      size: bytes.length,
-      read: (offset: number, target: Uint8Array) => {
-        const part = bytes.subarray(offset, offset + target.length);
-        target.set(part);
-        return part.length;
-      },
-    };
-  });
 }
 
 /** The table files of one engine instance: give `read` as its hostTbRead import, then
