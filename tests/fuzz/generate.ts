@@ -40,6 +40,9 @@ const FENS = [
   "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
   "4k3/8/8/8/8/8/8/4K3 w - - 99 80",
   "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+  // In the 3-4-piece tables, and a capture away from them (SyzygyPath).
+  "8/8/8/4k3/8/8/3KP3/8 w - - 0 1",
+  "8/8/8/8/3k4/6p1/3r4/3QK3 w - - 0 1",
 ];
 
 const HUGE = [
@@ -54,7 +57,10 @@ const JUNK_WORDS = [
   "\uffff", "💥", "é", "\t", "%s%n", "${x}", "'", '"', "\\",
 ];
 
-const OPTIONS = ["Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "Clear Hash", "Debug Search Features", "hash", "MULTIPV", "Nope"];
+const OPTIONS = [
+  "Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "Clear Hash", "Debug Search Features", "hash", "MULTIPV", "Nope",
+  "SyzygyPath", "SyzygyProbeLimit", "Syzygy50MoveRule",
+];
 
 export class InputGenerator {
   constructor(
@@ -122,7 +128,11 @@ export class InputGenerator {
         const v = o === "Hash" ? r.range(1, 64) : o === "MultiPV" ? r.range(1, 5) : o === "Threads" ? 1 : r.range(0, 511);
         return `setoption name ${o} value ${v}`;
       }
-      case 10: return r.pick(["setoption name Clear Hash", "setoption name Ponder value true", "debug on", "debug off", "register later"]);
+      case 10: return r.pick([
+        "setoption name Clear Hash", "setoption name Ponder value true", "debug on", "debug off", "register later",
+        "setoption name SyzygyPath value app/public/syzygy/3-4", "setoption name SyzygyPath value <empty>",
+        "setoption name Syzygy50MoveRule value false", "setoption name SyzygyProbeLimit value 4",
+      ]);
       case 11: return r.pick(["d", "eval"]);
       case 12: return `go perft ${r.range(1, 3)}`;
       default: return r.chance(0.05) ? "debug crash" : "bench 1";
@@ -155,7 +165,7 @@ export class InputGenerator {
       case 0: return `go ${r.pick(["depth", "nodes", "mate", "movestogo"])} ${n()}`;
       case 1: return `go wtime ${n()} btime ${n()} winc ${n()} binc ${n()} movestogo ${n()}`;
       case 2: return `go movetime ${r.pick(["1", n()])} depth ${r.pick(["2", n()])}`;
-      case 3: return `setoption name ${r.pick(["Hash", "MultiPV", "Move Overhead", "Debug Search Features", "Threads"])} value ${n()}`;
+      case 3: return `setoption name ${r.pick(["Hash", "MultiPV", "Move Overhead", "Debug Search Features", "Threads", "SyzygyProbeDepth", "SyzygyProbeLimit"])} value ${n()}`;
       case 4: return `position fen 4k3/8/8/8/8/8/8/4K3 w - - ${n()} ${n()}`;
       default: return `go perft ${n()}`;
     }
