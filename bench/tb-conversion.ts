@@ -2,7 +2,8 @@
 // the engine, probing Syzygy tables, plays the winning side at a fixed time a move against
 // Stockfish defending with the same tables, and must mate every time before the 50-move rule
 // (a draw is a failure); from random drawn positions of KRvKB and KRPvKR (the latter needs
-// the 5-piece table) it defends against Stockfish attacking with them, and must never lose.
+// the 5-piece table), the defender to move and without a capture, it defends against
+// Stockfish attacking with them, and must never lose.
 // One game at a time; every game is appended to a JSONL file and skipped when the command is
 // run again (resumable), with a PGN beside it.
 //
@@ -80,8 +81,9 @@ function positions(material: string, category: "win" | "draw", salt: number): st
       throw new Error(`${material}: ${err instanceof Error ? err.message : String(err)} (is its table in --tables?)`);
     }
     if (probe.category !== category || probe.checkmate || probe.stalemate) continue;
-    // A drawn position worth defending: the side not to move has the extra material (it attacks).
-    if (category === "draw" && !strongSideToMove(fen, material, false)) continue;
+    // A drawn position worth defending: the side not to move has the extra material (it
+    // attacks), and the defender to move cannot simply take a piece.
+    if (category === "draw" && (!strongSideToMove(fen, material, false) || core.legalMovesWithSan().some((m) => m.san.includes("x")))) continue;
     if (category === "win" && !strongSideToMove(fen, material, true)) continue;
     fens.push(fen);
   }
