@@ -192,7 +192,8 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "self-play data thr
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.error).toMatch(field);
     };
-    await bad({ kind: "perft" }, /^kind:/);
+    await bad({ kind: "mine" }, /^kind:/);
+    await bad({ kind: "perft" }, /^depth:/);
     await bad({ kind: "data", engine: "xyz", positions: 10 }, /^engine:/);
     await bad({ kind: "data", engine, positions: -1 }, /^positions:/);
     await bad({ kind: "data", engine, positions: 10, settings: { nodes: 0 } }, /^settings\.nodes:/);
