@@ -13,15 +13,15 @@
 
 import { parseArgs } from "node:util";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RedisServer } from "../match/redis-server.js";
 import { UciProcess } from "../match/uci-process.js";
-import { formatElo } from "../match/stats.js";
+import { eloFromJson, formatElo } from "../match/stats.js";
 import type { EloEstimate } from "../match/stats.js";
-import { requireService } from "../services/client.js";
+import { requireService, uploadFile } from "../services/client.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -68,7 +68,7 @@ async function throughService(): Promise<Result> {
     const url = (await service.waitFor((l) => l.startsWith("service: listening on "), 20_000)).match(/http:\/\/[\d.]+:\d+/)![0];
     await ready;
     const api = async (method: string, path: string, body?: unknown) => (await requireService(url, TOKEN, method, path, body)).json;
-    const upload = async (route: string, file: string) => (await api("POST", `/api/${route}?name=${basename(file)}`, new Uint8Array(readFileSync(file)))).sha256 as string;
+    const upload = (route: string, file: string) => uploadFile(url, TOKEN, route, file);
     const build = await upload("engines", engine);
     const net = await upload("networks", network);
     const openings = await upload("openings", resolve(values.openings!));
@@ -86,7 +86,7 @@ async function throughService(): Promise<Result> {
       if (r.state === "failed") throw new Error(`the test failed: ${r.error}`);
       if (r.status?.tri && r.status.games !== shown) {
         shown = r.status.games;
-        console.log(`service: ${r.status.games}/${games} games, ${r.status.tri.wins}-${r.status.tri.losses}-${r.status.tri.draws}, Elo ${formatElo(r.status.elo.elo ?? NaN)} ± ${bar(r.status.elo.margin)}`);
+        console.log(`service: ${r.status.games}/${games} games, ${r.status.tri.wins}-${r.status.tri.losses}-${r.status.tri.draws}, Elo ${formatElo(eloFromJson(r.status.elo).elo)} ± ${bar(eloFromJson(r.status.elo).margin)}`);
       }
       if (r.state === "done") {
         const s = r.status;
@@ -95,7 +95,7 @@ async function throughService(): Promise<Result> {
         const faults = JSON.stringify(s.faults);
         return {
           line: `${s.tri.wins}-${s.tri.losses}-${s.tri.draws}, pairs [${s.penta.join(", ")}], faults ${faults}, endings ${JSON.stringify(s.endings)}`,
-          elo: s.elo, pentaElo: s.pentaElo, seconds: (performance.now() - start) / 1000,
+          elo: eloFromJson(s.elo), pentaElo: eloFromJson(s.pentaElo), seconds: (performance.now() - start) / 1000,
         };
       }
       await new Promise((res) => setTimeout(res, 2000));
@@ -160,9 +160,8 @@ function writeText(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
-/** An error bar; JSON carries an infinite one (no decisive games yet) as null. */
-const bar = (margin: number | null) => (margin === null || !Number.isFinite(margin) ? "inf" : margin.toFixed(1));
-const show = (r: Result) => `Elo ${formatElo(r.elo.elo ?? NaN)} ± ${bar(r.elo.margin)} (pairs ${formatElo(r.pentaElo.elo ?? NaN)} ± ${bar(r.pentaElo.margin)}), ${r.line}, ${r.seconds.toFixed(0)} s`;
+const bar = (margin: number) => (Number.isFinite(margin) ? margin.toFixed(1) : "inf");
+const show = (r: Result) => `Elo ${formatElo(r.elo.elo)} ± ${bar(r.elo.margin)} (pairs ${formatElo(r.pentaElo.elo)} ± ${bar(r.pentaElo.margin)}), ${r.line}, ${r.seconds.toFixed(0)} s`;
 
 console.log(`${names[0]} vs ${names[1]} (${engine}), ${games} games at ${values.tc}, Hash ${hash}, openings ${values.openings} random seed ${seed}; ${concurrency} game(s) at a time`);
 const service = values.only === "runner" ? undefined : await throughService();

@@ -15,12 +15,12 @@
 // engine), optionally network=FILE, name=NAME and option.NAME=VALUE (UCI options, repeatable).
 
 import { parseArgs } from "node:util";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parseKeyValues, parseSprt } from "../match/args.js";
 import { scoreLine, sprtLine, summaryLines } from "../match/report.js";
-import type { EloEstimate } from "../match/stats.js";
-import { requireService } from "../services/client.js";
+import { eloFromJson } from "../match/stats.js";
+import { requireService, uploadFile } from "../services/client.js";
 
 const { values } = parseArgs({
   options: {
@@ -47,8 +47,7 @@ if (!values.service || !token || !values.id) throw new Error("--service URL, --t
 if (values.engine!.length !== 2) throw new Error("two --engine wasm=FILE[,network=FILE][,name=N][,option.X=V] are needed");
 const base = values.service.replace(/\/+$/, "");
 const call = (method: string, path: string, body?: unknown) => requireService(base, token, method, path, body);
-const upload = async (route: string, file: string) =>
-  (await call("POST", `/api/${route}?name=${encodeURIComponent(basename(file))}`, new Uint8Array(readFileSync(resolve(file))))).json.sha256 as string;
+const upload = (route: string, file: string) => uploadFile(base, token, route, resolve(file));
 
 /** An engine of the request from wasm=FILE,network=FILE,name=N,option.X=V. */
 async function engineSpec(text: string): Promise<{ name: string; engine: string; network?: string; options: Record<string, string> }> {
@@ -90,17 +89,13 @@ if (!run) {
   console.log(`following ${id} (${run.state})`);
 }
 
-/** JSON carries an infinite error bar (no decisive game yet) as null. */
-const estimate = (e: EloEstimate | undefined): EloEstimate =>
-  ({ score: e?.score ?? 0.5, elo: e?.elo ?? 0, margin: e?.margin === null || e?.margin === undefined ? Infinity : e.margin });
-
 let shown = -1;
 for (;;) {
   run = (await call("GET", path)).json;
   const s = run.status;
   if (s?.tri && s.games !== shown) {
     shown = s.games;
-    console.log(scoreLine(s.names, s.tri, estimate(s.elo)) + (s.sprt ? `  ${sprtLine(s.sprt.llr, s.sprt.params, s.games)}` : ""));
+    console.log(scoreLine(s.names, s.tri, eloFromJson(s.elo)) + (s.sprt ? `  ${sprtLine(s.sprt.llr, s.sprt.params, s.games)}` : ""));
   }
   if (run.state === "failed") throw new Error(`${id} failed: ${run.error}`);
   if (run.state === "done" || run.state === "stopped") break;
@@ -108,7 +103,7 @@ for (;;) {
 }
 const s = run.status;
 for (const line of summaryLines({
-  names: s.names, games: s.games, tri: s.tri, penta: s.penta, elo: estimate(s.elo), pentaElo: s.pentaElo ? estimate(s.pentaElo) : undefined,
+  names: s.names, games: s.games, tri: s.tri, penta: s.penta, elo: eloFromJson(s.elo), pentaElo: s.pentaElo ? eloFromJson(s.pentaElo) : undefined,
   los: s.los, sprt: s.sprt ? { params: s.sprt.params, llr: s.sprt.llr, decision: s.sprt.decision, decidedAtGame: s.sprt.decidedAtGame } : undefined,
   endings: s.endings, faults: s.faults, restarts: [0, 0], elapsedMs: Date.now() - Date.parse(run.created), interrupted: run.state !== "done",
 })) console.log(line);

@@ -13,7 +13,7 @@ export { tableFilesFromBytes } from "./table-file.js";
 export type { TableFile, TableBytes } from "./table-file.js";
 
 /** The engine's tablebase exports, as SyzygyFiles uses them. */
-type TablebaseExports = Pick<EngineExports, "memory" | "tbAddFile" | "tbError" | "tbClear">;
+type TablebaseExports = Pick<EngineExports, "memory" | "tbAddFile" | "tbError" | "tbClear" | "tbMaxPieces">;
 
 /** What registering table files found. */
 export interface SyzygyLoad {
@@ -60,8 +60,7 @@ export class SyzygyFiles {
       this.files[id] = f;
       count++;
     }
-    const maxPieces = (wasm as Partial<Pick<EngineExports, "tbMaxPieces">>).tbMaxPieces?.() ?? 0;
-    return { files: count, maxPieces, errors };
+    return { files: count, maxPieces: wasm.tbMaxPieces(), errors };
   }
 
   /** Registers every *.rtbw and *.rtbz file of the directories of syzygyPath (Node; "" or

@@ -6,12 +6,12 @@
 // are the same for the same seed, engine and settings). Stopped, the run goes on in the
 // service; the same command again follows it again (and resumes it if it was cancelled).
 
-import { createWriteStream, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { SelfPlaySettings } from "./selfplay.js";
-import { callService, requireService } from "../services/client.js";
+import { callService, requireService, uploadFile } from "../services/client.js";
 
 export interface ServiceDatagen {
   service: string;
@@ -37,7 +37,7 @@ export async function generateOnService(o: ServiceDatagen): Promise<void> {
   const call = (method: string, path: string, body?: unknown) => requireService(base, o.token, method, path, body);
   const id = basename(o.out);
   const run = `/api/runs/${encodeURIComponent(id)}`;
-  const engine = (await call("POST", `/api/engines?name=${encodeURIComponent(basename(o.enginePath))}`, new Uint8Array(readFileSync(o.enginePath)))).json as { sha256: string };
+  const engine = { sha256: await uploadFile(base, o.token, "engines", o.enginePath) };
   const existing = await callService(base, o.token, "GET", run);
   if (existing.status === 404) {
     const { hashMb, nodes, seed, randomPlies, book, minPly, skipInCheck, skipNoisy } = o.settings;

@@ -20,6 +20,14 @@ export interface EloEstimate {
   margin: number;
 }
 
+/** An estimate as JSON carried it (the service's run status), which writes infinite values
+ *  as null: an infinite Elo (a score of 0 or 1) is the score's again, an infinite margin
+ *  Infinity. */
+export function eloFromJson(e: { score?: number; elo?: number | null; margin?: number | null } | undefined): EloEstimate {
+  const score = e?.score ?? 0.5;
+  return { score, elo: e?.elo ?? scoreToElo(score), margin: e?.margin ?? Infinity };
+}
+
 /** Expected score of a player `elo` points stronger (the logistic model). */
 export function eloToScore(elo: number): number {
   return 1 / (1 + Math.pow(10, -elo / 400));

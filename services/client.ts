@@ -1,6 +1,9 @@
 // A client of the service's HTTP API: every call with the token, bytes sent as they are and
 // anything else as JSON. For scripts (`npm run datagen -- --service`, the benches) and tests.
 
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+
 export interface ServiceReply {
   status: number;
   ok: boolean;
@@ -32,4 +35,11 @@ export async function requireService(base: string, token: string, method: string
   const reply = await callService(base, token, method, path, body);
   if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${reply.json?.error ?? reply.text.slice(0, 300)}`);
   return reply;
+}
+
+/** Uploads a file the service holds by content (route: "engines", "networks", "openings");
+ *  its SHA-256. */
+export async function uploadFile(base: string, token: string, route: string, file: string): Promise<string> {
+  const reply = await requireService(base, token, "POST", `/api/${route}?name=${encodeURIComponent(basename(file))}`, new Uint8Array(readFileSync(file)));
+  return reply.json.sha256 as string;
 }

@@ -2,7 +2,7 @@
 // independently computed values.
 import { describe, it, expect } from "vitest";
 import {
-  eloEstimate, eloToScore, erf, formatElo, los, normalQuantile, pentanomialDistribution, scoreToElo, sprtBounds,
+  eloEstimate, eloFromJson, eloToScore, erf, formatElo, los, normalQuantile, pentanomialDistribution, scoreToElo, sprtBounds,
   sprtDecision, sprtLlr, trinomialDistribution,
 } from "../../match/stats.js";
 
@@ -10,6 +10,15 @@ import {
 // Expected values below were computed separately with Python and SciPy (norm.ppf, norm.cdf,
 // math.erf), implementing the formulas from their definitions.
 describe("match statistics", () => {
+  it("reads an estimate back from JSON, which writes infinite values as null", () => {
+    const e = eloEstimate(trinomialDistribution({ wins: 3, losses: 0, draws: 0 }));
+    const back = eloFromJson(JSON.parse(JSON.stringify(e)));
+    expect(back).toEqual(e);
+    expect(back.elo).toBe(Infinity);
+    const some = eloEstimate(trinomialDistribution({ wins: 5, losses: 3, draws: 4 }));
+    expect(eloFromJson(JSON.parse(JSON.stringify(some)))).toEqual(some);
+  });
+
   it("converts between score and Elo with the logistic model", () => {
     expect(scoreToElo(0.75)).toBeCloseTo(190.8485, 3);
     expect(scoreToElo(0.5)).toBeCloseTo(0, 12);
