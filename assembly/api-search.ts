@@ -21,6 +21,7 @@ import { skillLevel as level } from "./skill";
 import { runBench, BENCH_FENS } from "./bench";
 import { searchNodes, searchTbHits, setThread as setSearchThread, threadShared } from "./control";
 import { wdlPermille, wdlMaterial } from "./wdl";
+import { mctsMode, setMctsMode, mctsThink, clearTree, setTreeMb as setOwnTreeMb, treeHashfull, treeBytesUsed } from "./mcts";
 
 // ---------------------------------------------------------------- limits and options
 // The setters of the limits, MultiPV, the move overhead and the skill level are the core's
@@ -72,8 +73,28 @@ export function searchFeatures(): i32 {
 export function setSearchParam(i: i32, value: i32): bool {
   return setParam(i, value);
 }
-/** Forgets everything learnt in the current game (TT, history, killers). */
+/** The search mode: 0 alpha-beta (the default), 1 Monte Carlo tree search (mcts.ts); false
+ *  for another value. */
+export function setSearchMode(mode: i32): bool {
+  if (mode != 0 && mode != 1) return false;
+  setMctsMode(mode == 1);
+  return true;
+}
+export function searchMode(): i32 {
+  return mctsMode ? 1 : 0;
+}
+/** The Monte Carlo search's tree budget in MB (the bindings give it the Hash option); the
+ *  tree is dropped. */
+export function setTreeMb(mb: i32): void {
+  setOwnTreeMb(mb);
+}
+/** Bytes of the Monte Carlo search's tree in use (its memory per visit, bench/mcts.ts). */
+export function treeBytes(): u32 {
+  return treeBytesUsed();
+}
+/** Forgets everything learnt in the current game (TT, history, killers, the MCTS tree). */
 export function newGame(): void {
+  clearTree();
   clearTable();
   clearHistory();
   resetSearchState();
@@ -85,7 +106,8 @@ export function newGame(): void {
 export function go(): void {
   // With several threads the table is the shared module's: the own one is not made.
   if (!threadShared()) ensureTable();
-  think();
+  if (mctsMode) mctsThink();
+  else think();
 }
 
 /** Makes this instance thread `index` of a search (0: the main thread, which reports and
@@ -160,7 +182,7 @@ export function infoTimeMs(): f64 {
   return searchTimeMs();
 }
 export function infoHashfull(): i32 {
-  return hashfull();
+  return mctsMode ? treeHashfull() : hashfull();
 }
 /** Tablebase probes of the search so far that answered, every thread's. */
 export function infoTbHits(): u64 {

@@ -93,7 +93,16 @@ export function searchTbHits(): u64 {
   return sharedHeader ? <u64>sharedTotalTbHits() : totalTbHits();
 }
 
-function checkLimits(): void {
+/** Publishes `count` as this thread's node count in place of `nodes`: the Monte Carlo
+ *  search counts its visits (mcts.ts), not the positions its leaves' searches see. */
+export function publishNodeCount(count: u64): void {
+  if (sharedHeader) sharedPublishNodes(threadIndex, <i64>count);
+  else publishNodes(threadIndex, count);
+}
+
+/** Polls the host and the limits now (the node search does it every 2048 nodes; the Monte
+ *  Carlo search also between its visits, which may search no node at all). */
+export function checkLimits(): void {
   publishOwnNodes();
   if (sharedHeader ? sharedStopRequested() != 0 : stopRequested()) {
     stopped = true;

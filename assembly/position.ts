@@ -655,6 +655,13 @@ export function lastCaptured(): Piece {
   return stateKey(stateCount - back);
 }
 
+/** The move made `back` plies ago (from the position keyBefore(back) names), 1 <= back <=
+ *  stateCount. */
+// @ts-ignore: decorator
+@inline export function moveBefore(back: i32): Move {
+  return <Move>stateInfo(stateCount - back);
+}
+
 /** Drops the history that no repetition can reach any more (older than the last
  *  irreversible or null move), so that games of any length fit the state stack. */
 export function compactHistory(): void {

@@ -17,19 +17,30 @@ export const PARAM_LMR_DIVISOR = 10;
 export const PARAM_LMR_HISTORY_DIVISOR = 11;
 export const PARAM_DOUBLE_EXTENSION_MARGIN = 12;
 export const PARAM_DELTA_MARGIN = 13;
-export const PARAM_COUNT = 14;
+// The Monte Carlo search's (mcts.ts): the exploration constant at the first visits, the
+// first-play urgency's reduction, the policy's softmax temperature (hundredths), the visit
+// of a node from which its policy is the quiescence search's scores of its moves rather than
+// their static scores (0: never), and the depth of the leaves' searches (0: the quiescence
+// search).
+export const PARAM_MCTS_CPUCT = 14;
+export const PARAM_MCTS_FPU_REDUCTION = 15;
+export const PARAM_MCTS_POLICY_TEMPERATURE = 16;
+export const PARAM_MCTS_POLICY_SEARCH = 17;
+export const PARAM_MCTS_LEAF_DEPTH = 18;
+export const PARAM_COUNT = 19;
 
 // The UCI option names (as the chess programming community names the technique).
 const NAMES: StaticArray<string> = [
   "Aspiration Window", "RFP Margin", "Null Move Eval Divisor", "LMP Base", "History Prune Margin",
   "Futility Base", "Futility Per Depth", "SEE Quiet Margin", "SEE Capture Margin",
   "LMR Base", "LMR Divisor", "LMR History Divisor", "Double Extension Margin", "Delta Margin",
+  "MCTS CPuct", "MCTS FPU Reduction", "MCTS Policy Temperature", "MCTS Policy Search Visits", "MCTS Leaf Depth",
 ];
 // Centipawns, except: LMP Base in quiet moves, History Prune Margin and LMR History Divisor in
-// history units, LMR Base and LMR Divisor in hundredths.
-const DEFAULTS: StaticArray<i32> = [18, 75, 200, 3, 3000, 100, 90, 60, 110, 75, 225, 8000, 20, 200];
-const MINS: StaticArray<i32> = [5, 20, 60, 1, 500, 0, 20, 10, 20, 0, 100, 2000, 0, 50];
-const MAXS: StaticArray<i32> = [60, 200, 500, 10, 10000, 300, 200, 200, 300, 200, 400, 30000, 60, 500];
+// history units, LMR Base, LMR Divisor and the MCTS parameters in hundredths.
+const DEFAULTS: StaticArray<i32> = [18, 75, 200, 3, 3000, 100, 90, 60, 110, 75, 225, 8000, 20, 200, 100, 30, 100, 2, 0];
+const MINS: StaticArray<i32> = [5, 20, 60, 1, 500, 0, 20, 10, 20, 0, 100, 2000, 0, 50, 10, 0, 10, 0, 0];
+const MAXS: StaticArray<i32> = [60, 200, 500, 10, 10000, 300, 200, 200, 300, 200, 400, 30000, 60, 500, 1000, 200, 1000, 1000000, 8];
 
 const values = new StaticArray<i32>(PARAM_COUNT);
 for (let i = 0; i < PARAM_COUNT; i++) unchecked((values[i] = DEFAULTS[i]));

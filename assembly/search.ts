@@ -560,6 +560,16 @@ function quiescence(alpha: i32, beta: i32, ply: i32, pv: bool): i32 {
   return best;
 }
 
+/** The score of the position at ply (the side to move's view) within the window (alpha,
+ *  beta): the quiescence search's for depth 0, else the node search's to depth. The value of
+ *  a leaf, and of a move for the policy, of the Monte Carlo search (mcts.ts), whose walk to
+ *  ply set the moves' continuation rows. */
+export function leafSearch(depth: i32, ply: i32, alpha: i32 = -VALUE_INFINITE, beta: i32 = VALUE_INFINITE): i32 {
+  if (depth <= 0) return quiescence(alpha, beta, ply, false);
+  setDoubleExtensions(ply, 0);
+  return search(alpha, beta, depth, ply, true, false);
+}
+
 // @ts-ignore: decorator
 @inline function captureType(m: Move): i32 {
   const pc = pieceOn(toSq(m));

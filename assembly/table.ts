@@ -42,21 +42,33 @@ export function tableSizeMb(): i32 {
 // The table lives in memory grown past the managed heap, so that its size is not bound by the
 // allocator's 1 GiB block limit; a smaller resize reuses the region.
 function reserve(bytes: usize): bool {
-  const base = tableBase();
-  const reserved = tableReserved();
-  if (bytes <= reserved) return true;
+  const base = growRegion(tableBase(), tableReserved(), bytes);
+  if (base == 0) return false;
+  setTableRegion(base, grownReserved);
+  return true;
+}
+
+/** The bytes reserved at the region growRegion returned. */
+export let grownReserved: usize = 0;
+
+/** Makes `bytes` available in a region of memory grown past the managed heap that has
+ *  `reserved` bytes at `base` now (0: none yet): the region itself when it is large enough,
+ *  extended in place when it is the last thing in memory, a new region otherwise (the old one
+ *  is left unused). Returns the region's base and sets grownReserved, or returns 0 when
+ *  memory cannot grow that far. The table's memory, and the Monte Carlo search's tree's. */
+export function growRegion(base: usize, reserved: usize, bytes: usize): usize {
+  grownReserved = reserved;
+  if (base != 0 && bytes <= reserved) return base;
   const end = <usize>memory.size() << 16;
   if (base != 0 && base + reserved == end) {
-    // The region is the last thing in memory: extend it in place.
-    const pages = <i32>((bytes - reserved + 0xffff) >> 16);
-    if (memory.grow(pages) < 0) return false;
-    setTableRegion(base, (<usize>memory.size() << 16) - base);
-    return true;
+    if (memory.grow(<i32>((bytes - reserved + 0xffff) >> 16)) < 0) return 0;
+    grownReserved = (<usize>memory.size() << 16) - base;
+    return base;
   }
   const pages = <i32>((bytes + 0xffff) >> 16);
-  if (memory.grow(pages) < 0) return false;
-  setTableRegion(end, <usize>pages << 16);
-  return true;
+  if (memory.grow(pages) < 0) return 0;
+  grownReserved = <usize>pages << 16;
+  return end;
 }
 
 /** Resizes the table to mb megabytes (clamped to HASH_MIN_MB..HASH_MAX_MB) and clears it.

@@ -266,15 +266,7 @@ let skillCount = 0;
  *  Below full strength (skill.ts; not for an infinite search) the search looks at least at
  *  SKILL_LINES lines, ends at the skill's depth, and plays the line the skill chooses. */
 export function think(): void {
-  configureTime();
-  newSearchGeneration();
-  startControl(pondering);
-  resetSelDepth();
-  completedDepth = 0;
-  bestMove = MOVE_NONE;
-  ponderMove = MOVE_NONE;
-  bestScore = 0;
-  skillCount = 0;
+  startThinking();
   initRootMoves();
   if (rootCount == 0) {
     reportNoMove();
@@ -310,6 +302,74 @@ export function think(): void {
   }
   endSearch();
   if (skill && skillCount > 0) playSkillLine();
+}
+
+/** Starts a search on the main thread: its time, the table's generation, its control, and no
+ *  result yet. */
+export function startThinking(): void {
+  configureTime();
+  newSearchGeneration();
+  startControl(pondering);
+  resetSelDepth();
+  completedDepth = 0;
+  bestMove = MOVE_NONE;
+  ponderMove = MOVE_NONE;
+  bestScore = 0;
+  skillCount = 0;
+}
+
+// ---------------------------------------------------------------- another search's lines
+// The Monte Carlo search (mcts.ts) reports its lines through the same root entries, info
+// record and results: line r is entry r, its move first.
+
+/** Sets the number of lines (root entries) the reports may name. */
+export function setLineCount(n: i32): void {
+  rootCount = min(n, ROOT_MAX);
+}
+
+/** Writes line r: its root move and score, a PV of that move alone (appendLineMove adds). */
+export function setLine(r: i32, m: Move, score: i32): void {
+  const e = entry(r);
+  store<u64>(e, 0, NODES);
+  store<i32>(e, score, SCORE);
+  store<i32>(e, score, PREV_SCORE);
+  store<i32>(e, 1, PV_LENGTH);
+  store<i32>(e, 0, TB_RANK);
+  store<u16>(e, m, PV);
+}
+
+/** Line r's root move. */
+export function lineMove(r: i32): Move {
+  return rootMove(r);
+}
+
+/** Adds a move to line r's PV; false when it is full (MAX_PLY moves). */
+export function appendLineMove(r: i32, m: Move): bool {
+  const e = entry(r);
+  const n = load<i32>(e, PV_LENGTH);
+  if (n >= MAX_PLY) return false;
+  store<u16>(e + (<usize>n << 1), m, PV);
+  store<i32>(e, n + 1, PV_LENGTH);
+  return true;
+}
+
+/** Announces line r (pvIndex) as an exact info record at this depth and seldepth. */
+export function announceLine(depth: i32, selectiveDepth: i32, pvIndex: i32): void {
+  infoDepth = depth;
+  infoSelDepth = selectiveDepth;
+  infoMultiPv = pvIndex + 1;
+  infoPvIndex = pvIndex;
+  infoScore = rootScore(pvIndex);
+  infoBound = BOUND_EXACT;
+  hostInfo();
+}
+
+/** Takes line 0 as the search's result, reached at this depth. */
+export function takeLineResult(depth: i32): void {
+  completedDepth = depth;
+  bestMove = rootMove(0);
+  bestScore = rootScore(0);
+  ponderMove = rootPvLength(0) > 1 ? rootPvMove(0, 1) : MOVE_NONE;
 }
 
 // ---------------------------------------------------------------- helper threads
@@ -351,7 +411,7 @@ export function thinkHelper(): void {
 }
 
 /** No legal move: the score is mate or stalemate, reported once. */
-function reportNoMove(): void {
+export function reportNoMove(): void {
   bestScore = inCheck() ? matedIn(0) : VALUE_DRAW;
   infoDepth = 0;
   infoSelDepth = 0;

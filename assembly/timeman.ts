@@ -97,6 +97,14 @@ export function mayStartIteration(stability: f64): bool {
   return elapsedMs() * ITERATION_GROWTH <= softMs * stability && elapsedMs() < hardMs;
 }
 
+/** For a search without iterations (the Monte Carlo search): true once the time used passes
+ *  the soft budget times `scale` (a fixed move time: the whole time), or the hard limit. */
+export function softLimitReached(scale: f64): bool {
+  if (!timed) return false;
+  const used = elapsedMs();
+  return used >= hardMs || (!fixedTime && used >= softMs * scale);
+}
+
 /** True when the search is under a time limit. */
 export function isTimed(): bool {
   return timed;

@@ -32,3 +32,29 @@ export function wdlPermille(x: i32, m: f64, part: i32): i32 {
   const l = <i32>Math.round(1000.0 / (1.0 + Math.exp((a + <f64>x) / b)));
   return part == 0 ? w : part == 2 ? l : 1000 - w - l;
 }
+
+/** Expected score (a win 1, a draw 1/2) of score x at material m: the model's P(win) +
+ *  P(draw) / 2, unrounded (the Monte Carlo search's values, mcts.ts). */
+export function wdlExpectation(x: f64, m: f64): f64 {
+  const a = poly(A, m);
+  const b = max(poly(B, m), 1.0);
+  const w = 1.0 / (1.0 + Math.exp((a - x) / b));
+  const l = 1.0 / (1.0 + Math.exp((a + x) / b));
+  return 0.5 * (1.0 + w - l);
+}
+
+/** The score (centipawns, within +-WDL_SCORE_MAX) whose expected score at material m is e:
+ *  wdlExpectation's inverse, by bisection (it rises with x). */
+export function wdlScoreOf(e: f64, m: f64): i32 {
+  let lo = -WDL_SCORE_MAX;
+  let hi = WDL_SCORE_MAX;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (wdlExpectation(<f64>mid, m) < e) lo = mid;
+    else hi = mid;
+  }
+  return e - wdlExpectation(<f64>lo, m) < wdlExpectation(<f64>hi, m) - e ? lo : hi;
+}
+
+/** The largest score wdlScoreOf gives. */
+export const WDL_SCORE_MAX = 4000;

@@ -1,15 +1,17 @@
 // Tactical test suite runner: searches each EPD position for a fixed time and counts the
 // positions whose best move is one of the `bm` moves.
 //   npm run bench:tactics [-- --file bench/data/wac.epd] [--ms 1000 | --nodes N] [--first N] [--features MASK]
-//                         [--build nnue|classical] [--net FILE]
+//                         [--build nnue|classical] [--net FILE] [--mode alphabeta|mcts] [--param NAME=VALUE ...]
 // Default: the 300 Win At Chess positions at 1 second each, with the host's default build.
 // --nodes gives a fixed node budget per position instead, which makes the run independent of
-// machine load. --net loads a network file into the network build.
+// machine load. --net loads a network file into the network build. --mode mcts runs the Monte
+// Carlo search (its nodes are visits); --param sets a search parameter (repeatable).
 
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { Core } from "../bindings/core.js";
 import type { EngineBuild } from "../bindings/wasm.js";
+import type { SearchMode } from "../bindings/validate.js";
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,8 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
     build: { type: "string" },
     net: { type: "string" },
+    mode: { type: "string", default: "alphabeta" },
+    param: { type: "string", multiple: true, default: [] },
   },
 });
 
@@ -52,8 +56,13 @@ const core = await Core.create({ hashMb: Number(values.hash), build: values.buil
 if (values.net) core.loadNetwork(readFileSync(values.net));
 const w = core.exports;
 const info = core.info();
-console.log(`${info.build} build, ${info.network ? `network ${info.network.name}` : "classical evaluation"}`);
+console.log(`${info.build} build, ${info.network ? `network ${info.network.name}` : "classical evaluation"}, ${values.mode}`);
 if (values.features) w.setSearchFeatures(Number(values.features));
+core.setSearchMode(values.mode as SearchMode);
+for (const p of values.param!) {
+  const [name, value] = p.split("=");
+  core.setSearchParam(name, Number(value));
+}
 
 let solved = 0;
 let totalNodes = 0;

@@ -9,8 +9,9 @@ import type { SearchLimits, SearchInfo, SearchResult, CurrMove, Evaluation } fro
 import { networkName, readInfo, readResult, readEvaluation } from "./search-records.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX, THREADS_MAX, checkInteger, checkKeys, checkLimits,
-  checkBoolean,
+  checkBoolean, SEARCH_MODES, checkSearchMode,
 } from "./validate.js";
+import type { SearchMode } from "./validate.js";
 import { chess960StartFen } from "./chess960.js";
 import { SyzygyFiles, tableFilesFromBytes } from "./syzygy.js";
 import type { SyzygyLoad, TableBytes } from "./syzygy.js";
@@ -162,8 +163,8 @@ export class Core {
   // position, MultiPV and the strength are kept elsewhere).
   private settings: {
     moveOverhead?: number; features?: number; params: Map<number, number>; network?: Uint8Array; keySeed?: number;
-    tables?: { path: string } | { bytes: TableBytes[] }; syzygy: Required<SyzygyOptions>;
-  } = { params: new Map(), syzygy: { ...SYZYGY_DEFAULTS } };
+    tables?: { path: string } | { bytes: TableBytes[] }; syzygy: Required<SyzygyOptions>; searchMode: SearchMode;
+  } = { params: new Map(), syzygy: { ...SYZYGY_DEFAULTS }, searchMode: "alphabeta" };
   // The table files this instance reads (its hostTbRead).
   private readonly tablebases = new SyzygyFiles();
 
@@ -236,6 +237,8 @@ export class Core {
     this.guard((w) => {
       if (this.threads) w.setThread(0, true);
       else w.setHash(hashMb);
+      w.setTreeMb(hashMb);
+      w.setSearchMode(SEARCH_MODES.indexOf(s.searchMode));
       w.setMultiPv(this.multiPvLines);
       if (s.moveOverhead !== undefined) w.setMoveOverhead(s.moveOverhead);
       if (s.features !== undefined) w.setSearchFeatures(s.features);
@@ -635,6 +638,7 @@ export class Core {
     this.retainedPerftTable = undefined;
     const ok = this.threads ? this.threads.setHash(size) : this.guard((w) => w.setHash(size));
     if (!ok) throw new Error(`cannot allocate a ${size} MB hash table; keeping ${this.hashMb()} MB`);
+    this.guard((w) => w.setTreeMb(size));
     return size;
   }
 
@@ -810,6 +814,20 @@ export class Core {
     this.threads?.setOption(`param:${i}`, v);
   }
 
+  /** The search mode: "alphabeta" (the default) or "mcts", Monte Carlo tree search (PUCT;
+   *  docs/mcts.md), which runs on one thread whatever setThreads says, keeps its tree of up
+   *  to the Hash size between the moves of a game, and counts visits as nodes. */
+  setSearchMode(mode: SearchMode): void {
+    const i = SEARCH_MODES.indexOf(checkSearchMode("setSearchMode: mode", mode));
+    this.guard((w) => w.setSearchMode(i));
+    this.settings.searchMode = mode;
+  }
+
+  /** The search mode in effect. */
+  searchMode(): SearchMode {
+    return this.settings.searchMode;
+  }
+
   /** Forgets the game: clears the TT, history and killers (on every thread). */
   newGame(): void {
     this.guard((w) => w.newGame());
@@ -843,12 +861,15 @@ export class Core {
       this.hooks = hooks;
       this.lastPv = [];
       const tableErrors = w.tbTableErrorCount();
-      this.threads?.startSearch(this.game, limits.depth);
+      // The Monte Carlo search runs on this thread alone.
+      const helpers = this.settings.searchMode === "alphabeta" ? this.threads : undefined;
+      if (helpers) helpers.startSearch(this.game, limits.depth);
+      else this.threads?.startAlone();
       try {
         w.go();
       } finally {
         this.hooks = {};
-        this.threads?.endSearch();
+        helpers?.endSearch();
       }
       const result = readResult(w, this.lastPv);
       if (w.tbTableErrorCount() !== tableErrors) result.tablebaseError = w.tbError();

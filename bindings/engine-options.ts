@@ -3,7 +3,8 @@
 
 import type { EngineBuild } from "./wasm.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
-import { HASH_MIN_MB, HASH_MAX_MB, THREADS_MAX, checkInteger, checkKeys, checkBoolean } from "./validate.js";
+import { HASH_MIN_MB, HASH_MAX_MB, THREADS_MAX, checkInteger, checkKeys, checkBoolean, checkSearchMode } from "./validate.js";
+import type { SearchMode } from "./validate.js";
 import { sharedMemorySupported } from "./wasm.js";
 
 /** Checks a thread count: an integer from 1 to THREADS_MAX, and more than one only where
@@ -48,10 +49,12 @@ export interface EngineOptions {
   threads?: number;
   /** Syzygy tables: the directories they are in (Node), as setSyzygyPath. */
   syzygyPath?: string;
+  /** "alphabeta" (the default) or "mcts": see setSearchMode. */
+  searchMode?: SearchMode;
 }
 
 const ENGINE_OPTIONS = [
-  "hashMb", "workerUrl", "sharedMemory", "build", "wasmUrl", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads", "syzygyPath",
+  "hashMb", "workerUrl", "sharedMemory", "build", "wasmUrl", "chess960", "ownBook", "bookSeed", "skillLevel", "elo", "threads", "syzygyPath", "searchMode",
 ];
 
 /** How the search uses Syzygy tables, as Stockfish's UCI options. */
@@ -94,6 +97,7 @@ export function checkEngineOptions(options: EngineOptions): void {
   if (options.elo !== undefined) checkInteger("elo", options.elo, ELO_MIN, ELO_MAX);
   if (options.threads !== undefined) checkThreads("threads", options.threads);
   if (options.syzygyPath !== undefined && typeof options.syzygyPath !== "string") throw new TypeError("syzygyPath must be a string");
+  if (options.searchMode !== undefined) checkSearchMode("searchMode", options.searchMode);
   if (options.build !== undefined && options.build !== "nnue" && options.build !== "classical") {
     throw new TypeError(`build must be "nnue" or "classical", got ${JSON.stringify(options.build)}`);
   }

@@ -38,6 +38,7 @@ class EngineHandler implements RequestHandler<Request, SearchEvent> {
     setSearchFeatures: (mask) => this.core.setSearchFeatures(mask),
     searchParams: () => this.core.searchParams(),
     setSearchParam: (name, value) => this.core.setSearchParam(name, value),
+    setSearchMode: (mode) => this.core.setSearchMode(mode),
     setSkillLevel: (level) => this.core.setSkillLevel(level),
     setElo: (elo) => this.core.setElo(elo),
     strength: () => this.core.strength(),

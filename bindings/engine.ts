@@ -30,8 +30,9 @@ import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import { loadRules, rulesCore, rulesReady, boardFor, claimBoard, forgetBoard } from "./rules.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, MULTIPV_MAX, MOVE_OVERHEAD_MAX_MS, SEARCH_FEATURES_MAX,
-  LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean,
+  LIMIT_NAMES, ENDING_LIMITS, checkInteger, checkKeys, checkLimits, checkBoolean, checkSearchMode,
 } from "./validate.js";
+import type { SearchMode } from "./validate.js";
 
 export type { EngineOptions, LearnGame, SearchHandlers, SyzygyOptions, SyzygyLoad, TableBytes, TablebaseProbe };
 
@@ -148,6 +149,7 @@ export class Engine {
     if (this.options.skillLevel !== undefined) calls.push(this.setSkillLevel(this.options.skillLevel));
     if (this.options.elo !== undefined) calls.push(this.setElo(this.options.elo));
     if (this.options.syzygyPath !== undefined) calls.push(this.setSyzygyPath(this.options.syzygyPath).then(() => undefined));
+    if (this.options.searchMode !== undefined) calls.push(this.setSearchMode(this.options.searchMode));
     return calls;
   }
 
@@ -432,6 +434,15 @@ export class Engine {
   /** Lines a search reports (an integer from 1 to 256). */
   setMultiPv(n: number): Promise<void> {
     return checked(() => checkInteger("setMultiPv: n", n, 1, MULTIPV_MAX), () => this.call<void>("setMultiPv", [n]));
+  }
+
+  /** The search mode: "alphabeta" (the default) or "mcts", Monte Carlo tree search (PUCT over
+   *  the evaluation's win probabilities; docs/mcts.md). MCTS searches on one thread whatever
+   *  setThreads says, keeps its tree (at most Hash megabytes) between the moves of a game,
+   *  reports visits as nodes, and plays at full strength (the skill level and the tablebases
+   *  are the alpha-beta search's). */
+  setSearchMode(mode: SearchMode): Promise<void> {
+    return checked(() => checkSearchMode("setSearchMode: mode", mode), () => this.call<void>("setSearchMode", [mode]));
   }
 
   /** Time kept back per move (an integer from 0 to 5000 milliseconds). */

@@ -29,6 +29,7 @@ export { PolyglotBook, EvolutionaryBook, polyglotKey, readBook, BookError };
 export type { BookMove, BookPosition, BookInfo, OpeningBook, BookEntry };
 export type { SearchLimits, SearchInfo, SearchResult, Score, CurrMove, Evaluation } from "./search-types.js";
 export type { SyzygyOptions } from "./engine-options.js";
+export type { SearchMode } from "./validate.js";
 export type { SyzygyLoad, TableBytes } from "./syzygy.js";
 export type { TablebaseProbe, TablebaseMove, TablebaseCategory } from "./tablebase-probe.js";
 export { Game, parsePgn, readPgn, PgnError, chess960StartFen };

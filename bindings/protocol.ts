@@ -11,7 +11,7 @@ import type { EngineBuild } from "./wasm.js";
 export type CoreMethod =
   | "perft" | "divide" | "bench" | "newGame"
   | "setHash" | "hashMb" | "clearHash" | "setMultiPv" | "setMoveOverhead" | "setSearchFeatures"
-  | "searchParams" | "setSearchParam"
+  | "searchParams" | "setSearchParam" | "setSearchMode"
   | "setSkillLevel" | "setElo" | "strength"
   | "info" | "loadNetwork" | "evaluate"
   | "setThreads" | "threadCount"
@@ -68,7 +68,7 @@ export interface Call {
 /** Methods whose calls set options that must be replayed after the wasm is re-created. */
 const OPTION_METHODS: ReadonlySet<CoreMethod> = new Set<CoreMethod>([
   "setHash", "setMultiPv", "setMoveOverhead", "setSearchFeatures", "loadNetwork", "setSkillLevel", "setElo", "setSearchParam",
-  "setThreads", "setSyzygyPath", "loadTablebases", "setSyzygyOptions",
+  "setThreads", "setSyzygyPath", "loadTablebases", "setSyzygyOptions", "setSearchMode",
 ]);
 
 /** What one option call sets: the method, for setSearchParam the parameter's name, and one

@@ -115,8 +115,16 @@ export class SearchThreads {
    *  endSearch). */
   startSearch(position: ThreadPosition, depth: number | undefined): void {
     this.api.clearStop();
+    this.api.setThreadCount(this.count);
     const round = this.beginRound();
     this.broadcast({ kind: "search", round, position, depth });
+  }
+
+  /** Before a search the main thread runs alone (the Monte Carlo search): the stop request of
+   *  the last search is cleared and only the main thread's nodes count; the helpers stay idle. */
+  startAlone(): void {
+    this.api.clearStop();
+    this.api.setThreadCount(1);
   }
 
   /** After the main thread's search: asks the helpers to stop (the main thread's end asked

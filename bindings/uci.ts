@@ -8,9 +8,9 @@ import { START_FEN, MAX_PERFT_DEPTH } from "./core.js";
 import type { SearchLimits, SearchInfo, SearchResult, Score } from "./search-types.js";
 import {
   HASH_MIN_MB, HASH_MAX_MB, HASH_DEFAULT_MB, MULTIPV_MAX, MULTIPV_DEFAULT, MOVE_OVERHEAD_MAX_MS, MOVE_OVERHEAD_DEFAULT_MS,
-  SEARCH_FEATURES_MAX, THREADS_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, clampLimit,
+  SEARCH_FEATURES_MAX, THREADS_MAX, NUMERIC_LIMITS, LIMIT_RANGES, ENDING_LIMITS, SEARCH_MODES, clampLimit,
 } from "./validate.js";
-import type { NumericLimit } from "./validate.js";
+import type { NumericLimit, SearchMode } from "./validate.js";
 import { UciBook } from "./uci-book.js";
 import { ELO_MIN, ELO_MAX, SKILL_MIN, SKILL_MAX } from "./strength.js";
 import type { UciFileHost } from "./uci-book.js";
@@ -131,6 +131,8 @@ export class UciSession {
   private syzygyPath = "<empty>";
   /** Syzygy50MoveRule: results the 50-move rule decides score as draws. */
   private syzygy50MoveRule = SYZYGY_DEFAULTS.rule50;
+  /** Search Mode: alpha-beta or Monte Carlo tree search. */
+  private searchMode: SearchMode = "alphabeta";
   /** OwnBook, Book File, Book Learning, and learning after each game. */
   private readonly book: UciBook;
 
@@ -298,6 +300,7 @@ export class UciSession {
     for (const line of this.book.optionLines()) this.send(line);
     this.send(`option name SyzygyPath type string default ${this.syzygyPath}`);
     this.send(`option name Syzygy50MoveRule type check default ${this.syzygy50MoveRule}`);
+    this.send(`option name Search Mode type combo default ${this.searchMode} ${SEARCH_MODES.map((m) => `var ${m}`).join(" ")}`);
     this.send("option name Clear Hash type button");
     if (info.build === "nnue") this.send(`option name EvalFile type string default ${this.evalFile}`);
     this.send("uciok");
@@ -380,6 +383,14 @@ export class UciSession {
       await this.finishSearch();
       const elo = this.spins.find((o) => o.name === "UCI_Elo")!.value;
       return this.engine.setElo(this.limitStrength ? elo : null);
+    }
+    if (key === "search mode") {
+      const mode = SEARCH_MODES.find((m) => m === value?.trim().toLowerCase());
+      if (!mode) throw new Error(`option Search Mode needs ${SEARCH_MODES.join(" or ")}, not '${(value ?? "").slice(0, 40)}'`);
+      await this.finishSearch();
+      await this.engine.setSearchMode(mode);
+      this.searchMode = mode;
+      return;
     }
     if (key === "uci_chess960") {
       this.chess960 = checkCheckValue("UCI_Chess960", value);

@@ -24,6 +24,18 @@ export const SEARCH_FEATURES_MAX = 65535;
 
 /** Deepest search the engine runs. */
 export const MAX_SEARCH_DEPTH = 127;
+/** The search modes, by their number in the engine (setSearchMode): alpha-beta, the default,
+ *  and Monte Carlo tree search. */
+export const SEARCH_MODES = ["alphabeta", "mcts"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+/** Checks a search mode's name (a TypeError naming the modes otherwise). */
+export function checkSearchMode(name: string, mode: unknown): SearchMode {
+  if (!SEARCH_MODES.includes(mode as SearchMode)) {
+    throw new TypeError(`${name} must be ${SEARCH_MODES.map((m) => JSON.stringify(m)).join(" or ")}, got ${JSON.stringify(String(mode).slice(0, 40))}`);
+  }
+  return mode as SearchMode;
+}
 const I32_MAX = 0x7fffffff;
 
 /** A numeric search limit's allowed values. Times are milliseconds and may be fractional

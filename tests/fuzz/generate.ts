@@ -59,7 +59,7 @@ const JUNK_WORDS = [
 
 const OPTIONS = [
   "Hash", "Threads", "MultiPV", "Move Overhead", "Ponder", "Clear Hash", "Debug Search Features", "hash", "MULTIPV", "Nope",
-  "SyzygyPath", "SyzygyProbeLimit", "Syzygy50MoveRule",
+  "SyzygyPath", "SyzygyProbeLimit", "Syzygy50MoveRule", "Search Mode",
 ];
 
 export class InputGenerator {
@@ -132,6 +132,7 @@ export class InputGenerator {
         "setoption name Clear Hash", "setoption name Ponder value true", "debug on", "debug off", "register later",
         "setoption name SyzygyPath value app/public/syzygy/3-4", "setoption name SyzygyPath value <empty>",
         "setoption name Syzygy50MoveRule value false", "setoption name SyzygyProbeLimit value 4",
+        "setoption name Search Mode value mcts", "setoption name Search Mode value alphabeta",
       ]);
       case 11: return r.pick(["d", "eval"]);
       case 12: return `go perft ${r.range(1, 3)}`;

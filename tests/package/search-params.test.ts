@@ -16,7 +16,7 @@ describe("search parameters", () => {
 
   it("start at their defaults, within their ranges", async () => {
     const params = (await Core.create()).searchParams();
-    expect(params.length).toBe(14);
+    expect(params.length).toBe(19);
     expect(new Set(params.map((p) => p.name.toLowerCase())).size).toBe(params.length);
     for (const p of params) {
       expect(p.value, p.name).toBe(p.default);
@@ -32,7 +32,27 @@ describe("search parameters", () => {
     const base = new Map<number, number>();
     const benchNodes = (depth: number) => core.bench(depth).nodes;
     const baseAt = (depth: number) => base.get(depth) ?? base.set(depth, benchNodes(depth)).get(depth)!;
-    for (const p of core.searchParams()) {
+    // The Monte Carlo search's parameters change its search instead (300 visits of a middlegame).
+    const mcts = () => {
+      core.setSearchMode("mcts");
+      core.newGame();
+      core.setPosition("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8");
+      const r = core.search({ nodes: 300 });
+      core.setSearchMode("alphabeta");
+      return `${r.bestmove} ${JSON.stringify(r.score)} ${r.pv.join(" ")} ${r.seldepth}`;
+    };
+    const mctsBase = mcts();
+    for (const p of core.searchParams().filter((q) => q.name.startsWith("MCTS"))) {
+      let changed = false;
+      for (const v of [p.min, p.max]) {
+        core.setSearchParam(p.name, v);
+        changed ||= mcts() !== mctsBase;
+      }
+      core.setSearchParam(p.name, p.default);
+      expect(changed, `${p.name} at ${p.min} and ${p.max}`).toBe(true);
+    }
+    expect(mcts()).toBe(mctsBase);
+    for (const p of core.searchParams().filter((q) => !q.name.startsWith("MCTS"))) {
       let changed = false;
       for (const depth of [7, 9]) {
         const reference = baseAt(depth);
