@@ -136,11 +136,18 @@ describe("Monte Carlo tree search", () => {
 });
 
 describe("Monte Carlo tree search through the Engine and UCI", () => {
-  it("Engine.create({ searchMode }) searches by visits; a bad mode is a TypeError", async () => {
+  it("Engine.create({ searchMode }) searches by visits and keeps the mode through a trap; a bad mode is a TypeError", async () => {
     const engine = await Engine.create({ searchMode: "mcts" });
     try {
       const r = await engine.search({ nodes: 300 });
       expect(r.nodes).toBe(300);
+      // The mode outlives a trap: the restarted worker proves the mate in two, whose line is
+      // its depth (alpha-beta would run its iterations to depth 127).
+      await expect(engine.crashForTesting()).rejects.toThrow(/engine crashed/);
+      await engine.setPosition(MATE_IN_TWO.fen);
+      const proven = await engine.search({ nodes: 100000 });
+      expect(proven.score).toEqual({ mate: 2 });
+      expect(proven.depth).toBe(3);
       await expect(engine.setSearchMode("mc" as never)).rejects.toThrow(TypeError);
       await engine.setSearchMode("alphabeta");
       expect((await engine.search({ depth: 3 })).depth).toBe(3);
