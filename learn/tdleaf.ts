@@ -5,13 +5,16 @@
 //   w += alpha * sum_t grad J(l_t) * sum_{j >= t} lambda^(j - t) * d_j,   d_t = J(l_{t+1}) - J(l_t)
 //
 // where l_t is the quiet leaf of the PV searched at ply t, J = winProbability(K * eval) from
-// white's view, and J after the last position is the game's result (1, 1/2, 0). alpha is a
-// per-weight step: the accumulated update is normalised as Adam does, so that one learning
-// rate (in centipawns per game) suits weights whose gradients differ by orders of magnitude.
-// The engine plays with the updated (rounded) weights from the next game on.
+// white's view, and J after the last position is the game's result (1, 1/2, 0). With the
+// default optimizer alpha is a per-weight step: the accumulated update is normalised as Adam
+// does, so that one learning rate (in centipawns per game) suits weights whose gradients
+// differ by orders of magnitude. With `--optimizer sgd` the step is plain stochastic gradient
+// descent, alpha times the update (the FUSc# paper's rule; docs/learning.md gives the reason
+// to try it). The engine plays with the updated (rounded) weights from the next game on.
 //
 //   npm run tune -- --method tdleaf [--games 200 | --hours H] [--nodes 5000] [--lambda 0.7]
-//       [--alpha 1] [--seed 1] [--state FILE] [--dry-run] [--params-out FILE]
+//       [--alpha 1] [--k 1] [--optimizer adam|sgd] [--seed 1] [--state FILE] [--dry-run]
+//       [--params-out FILE]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Rng } from "./rng.js";
@@ -27,8 +30,9 @@ const LN10_400 = Math.LN10 / 400;
 export interface TdLeafOptions {
   nodes: number;
   lambda: number;
-  /** Step in centipawns per game (Adam-normalised). */
+  /** Step: in centipawns per game (Adam-normalised), or the factor of the update (SGD). */
   alpha: number;
+  optimizer: "adam" | "sgd";
   /** Scale of the evaluation in J. */
   k: number;
   seed: number;
@@ -114,6 +118,21 @@ export function tdLeafUpdate(game: { leaves: TraceSet; steps: Step[]; result: nu
   return update;
 }
 
+/** Moves the trainable weights (mask) of theta by one game's update u: alpha times u (SGD), or
+ *  Adam's step from the moments m and v, updated with u, after t games. */
+export function applyUpdate(theta: Float64Array, m: Float64Array, v: Float64Array, u: Float64Array, mask: ArrayLike<boolean | number>, t: number, o: Pick<TdLeafOptions, "alpha" | "optimizer">): void {
+  for (let i = 0; i < theta.length; i++) {
+    if (!mask[i]) continue;
+    if (o.optimizer === "sgd") {
+      theta[i] += o.alpha * u[i];
+      continue;
+    }
+    m[i] = 0.9 * m[i] + 0.1 * u[i];
+    v[i] = 0.999 * v[i] + 0.001 * u[i] * u[i];
+    theta[i] += (o.alpha * (m[i] / (1 - 0.9 ** t))) / (Math.sqrt(v[i] / (1 - 0.999 ** t)) + 1e-12);
+  }
+}
+
 function readState(file: string | undefined, theta: Float64Array): TdLeafState {
   if (file && existsSync(file)) {
     const s = JSON.parse(readFileSync(file, "utf8")) as TdLeafState;
@@ -125,7 +144,11 @@ function readState(file: string | undefined, theta: Float64Array): TdLeafState {
 
 export async function runTdLeaf(values: Record<string, string | boolean | string[] | undefined>, command: string): Promise<void> {
   const num = (name: string, fallback: number) => (values[name] === undefined ? fallback : Number(values[name]));
-  const o: TdLeafOptions = { nodes: num("nodes", 5000), lambda: num("lambda", 0.7), alpha: num("alpha", 1), k: num("k", 1), seed: num("seed", 1) };
+  const optimizer = (values.optimizer ?? "adam") as string;
+  if (optimizer !== "adam" && optimizer !== "sgd") throw new Error(`--optimizer must be adam or sgd, not ${JSON.stringify(optimizer)}`);
+  const o: TdLeafOptions = {
+    nodes: num("nodes", 5000), lambda: num("lambda", 0.7), alpha: num("alpha", 1), k: num("k", 1), seed: num("seed", 1), optimizer,
+  };
   const gamesWanted = num("games", 200);
   const hours = values.hours === undefined ? Infinity : Number(values.hours);
   const stateFile = values.state as string | undefined;
@@ -159,12 +182,7 @@ export async function runTdLeaf(values: Record<string, string | boolean | string
     const u = tdLeafUpdate(game, theta, layout, o);
     state.games++;
     const t = state.games;
-    for (let i = 0; i < theta.length; i++) {
-      if (!mask[i]) continue;
-      m[i] = 0.9 * m[i] + 0.1 * u[i];
-      v[i] = 0.999 * v[i] + 0.001 * u[i] * u[i];
-      theta[i] += (o.alpha * (m[i] / (1 - 0.9 ** t))) / (Math.sqrt(v[i] / (1 - 0.999 ** t)) + 1e-12);
-    }
+    applyUpdate(theta, m, v, u, mask, t, o);
     loadWeights(core, layout, theta);
     if (game.result === 1) state.results.white++;
     else if (game.result === 0) state.results.black++;
@@ -179,7 +197,7 @@ export async function runTdLeaf(values: Record<string, string | boolean | string
   save();
   const header = [
     `\`${command}\` (learn/tdleaf.ts, TD-Leaf(lambda)):`,
-    `${state.games} self-play games at ${o.nodes} nodes per move in ${(state.seconds / 3600).toFixed(2)} h, lambda ${o.lambda}, alpha ${o.alpha}, K ${o.k}, seed ${o.seed}.`,
+    `${state.games} self-play games at ${o.nodes} nodes per move in ${(state.seconds / 3600).toFixed(2)} h, lambda ${o.lambda}, alpha ${o.alpha} (${o.optimizer}), K ${o.k}, seed ${o.seed}.`,
   ];
   if (values["dry-run"]) {
     console.log("dry run: params.ts unchanged");

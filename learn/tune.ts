@@ -44,6 +44,7 @@ const { values } = parseArgs({
     hours: { type: "string" },
     state: { type: "string" },
     k: { type: "string" },
+    optimizer: { type: "string" },
   },
 });
 

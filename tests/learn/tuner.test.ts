@@ -146,7 +146,7 @@ describe("TD-Leaf(lambda)", () => {
   it("plays a game whose PV leaves are traced, and with lambda = 1 moves the weights down the gradient of the squared prediction errors", async () => {
     const { playLearningGame, tdLeafUpdate } = await import("../../learn/tdleaf.js");
     const { DEFAULT_SETTINGS } = await import("../../learn/selfplay.js");
-    const o = { nodes: 300, lambda: 1, alpha: 1, k: 1, seed: 9 };
+    const o = { nodes: 300, lambda: 1, alpha: 1, k: 1, seed: 9, optimizer: "adam" as const };
     const game = playLearningGame(tracer.core, 2, { ...DEFAULT_SETTINGS, nodes: 300, openingNodes: 300, seed: 9 }, o);
     expect(game.leaves.count).toBeGreaterThan(10);
     expect([0, 0.5, 1]).toContain(game.result);
@@ -172,5 +172,18 @@ describe("TD-Leaf(lambda)", () => {
       const numeric = -(objective(plus) - objective(minus)) / (2 * h);
       expect(Math.abs(numeric - update[i])).toBeLessThanOrEqual(1e-3 * Math.max(1e-3, Math.abs(numeric)) + 1e-8);
     }
+  });
+
+  it("steps by alpha times the update with plain SGD, by the update's sign and a normalised size with Adam, trainable weights only", async () => {
+    const { applyUpdate } = await import("../../learn/tdleaf.js");
+    const u = Float64Array.from([0.002, -0.0005, 0.3, 0]);
+    const mask = [1, 1, 0, 1];
+    const sgd = Float64Array.from([10, 20, 30, 40]);
+    applyUpdate(sgd, new Float64Array(4), new Float64Array(4), u, mask, 1, { alpha: 1000, optimizer: "sgd" });
+    expect([...sgd]).toEqual([12, 19.5, 30, 40]);
+    const adam = Float64Array.from([10, 20, 30, 40]);
+    applyUpdate(adam, new Float64Array(4), new Float64Array(4), u, mask, 1, { alpha: 1, optimizer: "adam" });
+    // Adam's first step is alpha times the sign of the update, whatever its size.
+    expect([...adam].map((x) => Math.round(x * 1e6) / 1e6)).toEqual([11, 19, 30, 40]);
   });
 });
