@@ -51,6 +51,7 @@ describe("Engine arguments", () => {
       [() => e.setHash(0.5), RangeError, /^setHash: mb/],
       [() => e.setMultiPv(0), RangeError, /^setMultiPv: n must be an integer from 1 to 256, got 0$/],
       [() => e.setMultiPv(257), RangeError, /^setMultiPv: n/],
+      [() => e.setSearchMode("puct" as never), TypeError, /^setSearchMode: mode must be "alphabeta" or "mcts", got "puct"$/],
       [() => e.setMoveOverhead(-1), RangeError, /^setMoveOverhead: ms must be an integer from 0 to 5000 \(milliseconds\), got -1$/],
       [() => e.setSearchFeatures(65536), RangeError, /^setSearchFeatures: mask must be an integer from 0 to 65535, got 65536$/],
       [() => e.perft(21), RangeError, /^depth must be an integer from 0 to 20, got 21$/],
@@ -60,7 +61,7 @@ describe("Engine arguments", () => {
       [() => e.setPosition(START_FEN, "e2e4" as unknown as string[]), TypeError, /^moves must be an array/],
       [() => e.toSan(42 as unknown as string), TypeError, /^a UCI move must be a string, got number$/],
       [() => Engine.create({ wasmUrl: "build/wasmchess.wasm" as unknown as URL }), TypeError, /^wasmUrl must be a URL$/],
-      [() => Engine.create({ hashmb: 8 } as object), TypeError, /^unknown Engine option "hashmb" \(known: hashMb, workerUrl, sharedMemory, build, wasmUrl, chess960, ownBook, bookSeed, skillLevel, elo, threads, syzygyPath\)$/],
+      [() => Engine.create({ hashmb: 8 } as object), TypeError, /^unknown Engine option "hashmb" \(known: hashMb, workerUrl, sharedMemory, build, wasmUrl, chess960, ownBook, bookSeed, skillLevel, elo, threads, syzygyPath, searchMode\)$/],
       [() => Engine.create({ sharedMemory: "no" as unknown as boolean }), TypeError, /^sharedMemory must be true or false/],
     ];
     for (const [call, kind, message] of cases) {
