@@ -54,8 +54,10 @@ export function hashMb(): i32 {
   const mb = hashSizeMb();
   return mb != 0 ? mb : HASH_DEFAULT_MB;
 }
+/** Clears the transposition table and the Monte Carlo search's tree (UCI Clear Hash). */
 export function clearHash(): void {
   clearTable();
+  clearTree();
 }
 /** The skill level in effect (0..20, fractions allowed; 20 is full strength), see skill.ts. */
 export function skillLevel(): f64 {

@@ -648,9 +648,10 @@ export class Core {
     return this.threads ? this.threads.hashMb() : this.guard((w) => w.hashMb());
   }
 
+  /** Clears the transposition table (the threads' shared one too) and the MCTS tree. */
   clearHash(): void {
-    if (this.threads) this.threads.clearHash();
-    else this.guard((w) => w.clearHash());
+    this.threads?.clearHash();
+    this.guard((w) => w.clearHash());
   }
 
   /** Draws the Zobrist keys, and the lane keys of hashed perft's second key, from another

@@ -74,8 +74,12 @@ describe("Monte Carlo tree search", () => {
     const kept = core.search({ nodes: 1 });
     expect(kept.bestmove).toBe(r.pv[2]);
     expect(kept.depth).toBeGreaterThan(1);
-    // A new game drops the tree: one visit sees only the root.
+    // A new game drops the tree: one visit sees only the root. So does Clear Hash.
     core.newGame();
+    expect(core.search({ nodes: 1 }).depth).toBe(1);
+    core.search({ nodes: 5000 });
+    expect(core.search({ nodes: 1 }).depth).toBeGreaterThan(1);
+    core.clearHash();
     expect(core.search({ nodes: 1 }).depth).toBe(1);
   });
 
