@@ -210,13 +210,23 @@ function keptRoot(): u32 {
   return 0;
 }
 
+/** Edges of the node at address a: none until it is expanded. */
+// @ts-ignore: decorator
+@inline function edgeCount(a: usize): i32 {
+  return load<u32>(a, N_EDGES) == 0 ? 0 : <i32>load<u16>(a, N_EDGE_COUNT);
+}
+
+/** Address of edge i of the expanded node at address a. */
+// @ts-ignore: decorator
+@inline function edgeAt(a: usize, i: i32): usize {
+  return at(load<u32>(a, N_EDGES)) + <usize>(i * EDGE_BYTES);
+}
+
 /** The child node of `node` reached by m (0: none yet). */
 function childOf(node: u32, m: Move): u32 {
   const a = at(node);
-  const edges = at(load<u32>(a, N_EDGES));
-  const n = <i32>load<u16>(a, N_EDGE_COUNT);
-  for (let i = 0; i < n; i++) {
-    const e = edges + <usize>(i * EDGE_BYTES);
+  for (let i = 0, n = edgeCount(a); i < n; i++) {
+    const e = edgeAt(a, i);
     if (load<u16>(e, E_MOVE) == m) return load<u32>(e, E_CHILD);
   }
   return 0;
@@ -481,7 +491,7 @@ function rankOf(c: usize): f64 {
 /** The best visited child of the node at address a (0: none). */
 function bestChild(a: usize): u32 {
   const edges = at(load<u32>(a, N_EDGES));
-  const n = load<u32>(a, N_EDGES) == 0 ? 0 : <i32>load<u16>(a, N_EDGE_COUNT);
+  const n = edgeCount(a);
   let best: u32 = 0;
   let bestRank = 0.0;
   for (let i = 0; i < n; i++) {
@@ -499,10 +509,8 @@ function bestChild(a: usize): u32 {
 /** The move that leads from node to child. */
 function moveTo(node: u32, child: u32): Move {
   const a = at(node);
-  const edges = at(load<u32>(a, N_EDGES));
-  const n = <i32>load<u16>(a, N_EDGE_COUNT);
-  for (let i = 0; i < n; i++) {
-    const e = edges + <usize>(i * EDGE_BYTES);
+  for (let i = 0, n = edgeCount(a); i < n; i++) {
+    const e = edgeAt(a, i);
     if (load<u32>(e, E_CHILD) == child) return load<u16>(e, E_MOVE);
   }
   return MOVE_NONE;
@@ -540,7 +548,7 @@ function written(child: u32, count: i32): bool {
 function writeLines(lines: i32): i32 {
   const root = at(treeRoot);
   const edges = at(load<u32>(root, N_EDGES));
-  const n = treeRoot == 0 || load<u32>(root, N_EDGES) == 0 ? 0 : <i32>load<u16>(root, N_EDGE_COUNT);
+  const n = treeRoot == 0 ? 0 : edgeCount(root);
   const material = wdlMaterial();
   let count = 0;
   while (count < lines) {
