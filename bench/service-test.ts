@@ -9,15 +9,17 @@
 //     --engine wasm=data/engines/base/build/wasmchess-nnue.wasm,network=nets/x.nnue,name=base \
 //     [--each option.Hash=16] [--tc 10+0.1 | --nodes N | --movetime MS | --depth D] [--games 20000]
 //     [--sprt elo0=0,elo1=10[,alpha=0.05,beta=0.05]] [--openings FILE | builtin] [--order random]
-//     [--seed 1] [--pairs-per-task 4] [--pgn FILE]
+//     [--seed 1] [--pairs-per-task 4] [--resign movecount=3,score=1000]
+//     [--draw movenumber=40,movecount=8,score=10] [--maxmoves N] [--pgn FILE]
 //
 // The token is --token or WASMCHESS_TOKEN. An engine is wasm=FILE (a build of the package's
 // engine), optionally network=FILE, name=NAME and option.NAME=VALUE (UCI options, repeatable).
+// --resign, --draw and --maxmoves adjudicate as bench/match.ts's do.
 
 import { parseArgs } from "node:util";
 import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { parseKeyValues, parseSprt } from "../match/args.js";
+import { parseDraw, parseKeyValues, parseResign, parseSprt, positiveInt } from "../match/args.js";
 import { scoreLine, sprtLine, summaryLines } from "../match/report.js";
 import { eloFromJson } from "../match/stats.js";
 import { requireService, uploadFile } from "../services/client.js";
@@ -39,6 +41,9 @@ const { values } = parseArgs({
     order: { type: "string", default: "random" },
     seed: { type: "string", default: "1" },
     "pairs-per-task": { type: "string" },
+    resign: { type: "string" },
+    draw: { type: "string" },
+    maxmoves: { type: "string" },
     pgn: { type: "string" },
   },
 });
@@ -71,6 +76,16 @@ function limits(): Record<string, unknown> {
   return { [k]: k === "tc" ? values.tc : Number(values[k]) };
 }
 
+/** The match runner's adjudication from --resign, --draw and --maxmoves; undefined when none. */
+function adjudication(): Record<string, unknown> | undefined {
+  const a = {
+    ...(values.resign ? { resign: parseResign(values.resign) } : {}),
+    ...(values.draw ? { draw: parseDraw(values.draw) } : {}),
+    ...(values.maxmoves ? { maxMoves: positiveInt(values.maxmoves, "--maxmoves") } : {}),
+  };
+  return Object.keys(a).length ? a : undefined;
+}
+
 const id = values.id;
 const path = `/api/runs/${encodeURIComponent(id)}`;
 let run = (await requireService(base, token, "GET", "/api/runs")).json.find((r: { id: string }) => r.id === id);
@@ -81,6 +96,7 @@ if (!run) {
     order: values.order, seed: Number(values.seed), games: Number(values.games),
     ...(values.sprt ? { sprt: parseSprt(values.sprt) } : {}),
     ...(values["pairs-per-task"] ? { pairsPerTask: Number(values["pairs-per-task"]) } : {}),
+    ...(adjudication() ? { adjudication: adjudication() } : {}),
   };
   run = (await call("POST", "/api/runs", request)).json;
   console.log(`submitted ${id}: ${request.engines[0].name} vs ${request.engines[1].name}, ${JSON.stringify(request.limits)}, up to ${request.games} games`);

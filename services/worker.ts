@@ -1,8 +1,11 @@
 // `wasmchess worker --redis URL`: the worker of the services' queues. It takes the job kinds it
 // is given (--kinds; default all): perft batches from the queue of its perft signature,
 // counted on --threads threads with a --hash MB table (perft/processor.ts), and self-play
-// data chunks, test match tasks and games to analyse from the queues of its code signature,
-// --cores of them at once (data/, matches/, analysis/processor.ts). Each kind runs in sandboxed child processes, so the worker's event
+// data chunks, test match tasks and games to analyse from the queues of its code signature
+// (data/, matches/, analysis/processor.ts). --cores is what the worker gives over all its
+// kinds: a job starts only when a core is free (a perft batch takes them all), so a data run
+// and a test at once never run more jobs than cores; a job taken while the cores are busy
+// waits for one, its lock renewed. Each kind runs in sandboxed child processes, so the worker's event
 // loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
 // job's lock runs out and another worker (or this one, started again) takes it; the
@@ -11,7 +14,7 @@
 import { hostname } from "node:os";
 import { createRequire } from "node:module";
 import { Worker } from "bullmq";
-import type { Job } from "bullmq";
+import type { Job, WorkerOptions } from "bullmq";
 import { connect, connectOrFail } from "./redis.js";
 import { HEARTBEAT_MS, JOB_KINDS, KEY_PREFIX, WORKERS_KEY, WORKER_ENV } from "./registry.js";
 import type { JobKind, WorkerRecord } from "./registry.js";
@@ -22,13 +25,64 @@ import { dataQueueName } from "./data/run.js";
 import { matchQueueName } from "./matches/run.js";
 import { analysisQueueName } from "./analysis/run.js";
 
+/** The cores a worker gives, shared by its kinds' queues: a job takes `weight` of them before
+ *  its processor starts and gives them back when it ends; first come, first served (a perft
+ *  batch waiting for every core is not overtaken by the jobs behind it). */
+class Cores {
+  private free: number;
+  private readonly waiting: { weight: number; start: () => void }[] = [];
+
+  constructor(readonly total: number) {
+    this.free = total;
+  }
+
+  async take(weight: number): Promise<() => void> {
+    weight = Math.min(weight, this.total);
+    if (this.waiting.length === 0 && this.free >= weight) this.free -= weight;
+    else await new Promise<void>((start) => this.waiting.push({ weight, start }));
+    return () => {
+      this.free += weight;
+      while (this.waiting.length && this.free >= this.waiting[0].weight) {
+        const next = this.waiting.shift()!;
+        this.free -= next.weight;
+        next.start();
+      }
+    };
+  }
+}
+
+/** A BullMQ worker whose jobs start only with their cores taken (BullMQ's hook for what runs
+ *  a job): the job is active, and its lock renewed, while it waits. */
+class CoreWorker extends Worker {
+  constructor(
+    queue: string, processor: URL, options: WorkerOptions,
+    private readonly cores: Cores, private readonly weight: number,
+    private readonly started: (job: Job) => void, private readonly ended: (job: Job, result?: unknown) => void,
+  ) {
+    super(queue, processor, options);
+  }
+
+  protected override async callProcessJob(job: Job, token: string, signal?: AbortSignal): Promise<unknown> {
+    const release = await this.cores.take(this.weight);
+    this.started(job);
+    let result: unknown;
+    try {
+      return (result = await super.callProcessJob(job, token, signal));
+    } finally {
+      this.ended(job, result);
+      release();
+    }
+  }
+}
+
 /** What a worker's log says it does with a job of each kind. */
 const DOING: Record<JobKind, string> = { perft: "counting batch", data: "playing chunk", match: "playing task", analysis: "analysing game" };
 
 export interface WorkerCommand {
   redis: string;
   kinds: JobKind[];
-  /** Cores it gives: data chunks at once; perft threads unless `threads` says otherwise. */
+  /** Cores it gives, over all its kinds: jobs at once (a perft batch takes them all); perft
+   *  threads unless `threads` says otherwise. */
   cores: number;
   threads?: number;
   hashMb: number;
@@ -72,9 +126,24 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     ...process.env, [WORKER_ENV.name]: name, [WORKER_ENV.redis]: cmd.redis, [WORKER_ENV.threads]: String(threads), [WORKER_ENV.hashMb]: String(cmd.hashMb),
   };
   const workers: Worker[] = [];
-  const kindOf = new Map<Worker, JobKind>();
-  const open = (kind: JobKind, queue: string, processor: string, concurrency: number, describe: (job: Job) => string) => {
-    const worker = new Worker(queue, new URL(processor, import.meta.url), {
+  const cores = new Cores(cmd.cores);
+  const starting = (kind: JobKind) => (job: Job) => {
+    active.set(job.id ?? "?", kind);
+    log(`worker ${name}: ${DOING[kind]} ${job.id}`);
+    void register();
+  };
+  const ending = (kind: JobKind, describe: (id: string, result: any) => string) => (job: Job, result?: unknown) => {
+    active.delete(job.id ?? "?");
+    if (result !== undefined) {
+      done[kind] = (done[kind] ?? 0) + 1;
+      log(`worker ${name}: ${describe(job.id ?? "?", result)}`);
+    }
+    void register();
+  };
+  /** A queue's BullMQ worker: `concurrency` jobs of the kind in hand, each started when it has
+   *  `weight` of the worker's cores; `describe` says what a job gave, for the log. */
+  const open = (kind: JobKind, queue: string, processor: string, concurrency: number, weight: number, describe: (id: string, result: any) => string) => {
+    const worker = new CoreWorker(queue, new URL(processor, import.meta.url), {
       connection: connect(cmd.redis),
       prefix: KEY_PREFIX,
       name,
@@ -85,7 +154,7 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
       // stored once whatever happens, so it may come back to the queue as often as it takes.
       maxStalledCount: 1000,
       workerForkOptions: { env },
-    });
+    }, cores, weight, starting(kind), ending(kind, describe));
     let connectionLost = false;
     worker.on("error", (err) => {
       if (connectionLost) return;
@@ -96,66 +165,34 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
       if (connectionLost) log(`worker ${name}: connected again`);
       connectionLost = false;
     });
-    worker.on("active", (job: Job) => {
-      active.set(job.id ?? "?", kind);
-      log(`worker ${name}: ${DOING[kind]} ${job.id}`);
-      void register();
-    });
-    worker.on("completed", (job: Job) => {
-      active.delete(job.id ?? "?");
-      done[kind] = (done[kind] ?? 0) + 1;
-      log(`worker ${name}: ${describe(job)}`);
-      void register();
-    });
     worker.on("failed", (job: Job | undefined, err: Error) => {
-      if (job) active.delete(job.id ?? "?");
       log(`worker ${name}: ${kind} ${job?.id ?? "?"} failed: ${err.message.split("\n")[0]}`);
     });
     workers.push(worker);
-    kindOf.set(worker, kind);
   };
   if (cmd.kinds.includes("perft")) {
-    open("perft", queueName(signature), "./perft/processor.js", 1, (job) => {
+    open("perft", queueName(signature), "./perft/processor.js", 1, cmd.cores, (id, result) => {
       try {
-        const r = parseResult(job.returnvalue);
-        return `batch ${job.id}: ${r.nodes} leaves, ${r.positions} positions, ${r.seconds} s`;
+        const r = parseResult(result);
+        return `batch ${id}: ${r.nodes} leaves, ${r.positions} positions, ${r.seconds} s`;
       } catch (err) {
-        return `batch ${job.id}: ${err instanceof Error ? err.message : err}`;
+        return `batch ${id}: ${err instanceof Error ? err.message : err}`;
       }
     });
   }
   if (cmd.kinds.includes("data")) {
-    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, (job) => {
-      const r = job.returnvalue as { games?: unknown[]; seconds?: number } | undefined;
-      return `chunk ${job.id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`;
-    });
+    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, 1, (id, r: { games?: unknown[]; seconds?: number }) =>
+      `chunk ${id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`);
   }
   if (cmd.kinds.includes("match")) {
-    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, (job) => {
-      const r = job.returnvalue as { games?: { points: number }[]; seconds?: number } | undefined;
+    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, 1, (id, r: { games?: { points: number }[]; seconds?: number }) => {
       const points = r?.games?.reduce((a, g) => a + g.points, 0);
-      return `task ${job.id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
+      return `task ${id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
     });
   }
   if (cmd.kinds.includes("analysis")) {
-    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, (job) => {
-      const r = job.returnvalue as { positions?: number; seconds?: number } | undefined;
-      return `game ${job.id}: ${r?.positions ?? "?"} positions, ${r?.seconds ?? "?"} s`;
-    });
-  }
-  // One kind at a time on the cores: while a perft batch counts (on every thread), no job of
-  // another kind starts (those in hand end within seconds or minutes).
-  const perftWorker = workers.find((w) => kindOf.get(w) === "perft");
-  const others = workers.filter((w) => kindOf.get(w) !== "perft");
-  if (perftWorker && others.length) {
-    perftWorker.on("active", () => {
-      for (const w of others) void w.pause(true);
-    });
-    const maybeResume = () => {
-      if (![...active.values()].includes("perft")) for (const w of others) w.resume();
-    };
-    perftWorker.on("completed", maybeResume);
-    perftWorker.on("failed", maybeResume);
+    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, 1, (id, r: { positions?: number; seconds?: number }) =>
+      `game ${id}: ${r?.positions ?? "?"} positions, ${r?.seconds ?? "?"} s`);
   }
   log(`worker ${name}: ${cmd.kinds.join(", ")}; engine ${signature}, code ${code}; ` +
     `${cmd.cores} core${cmd.cores > 1 ? "s" : ""}, perft on ${threads} thread${threads > 1 ? "s" : ""} with a ${cmd.hashMb} MB table; waiting for jobs`);

@@ -2,7 +2,8 @@
 // and worker processes of the package's command line: two engine builds held by hash play
 // the games the match runner (bench/match.ts) plays with the same settings, move for move;
 // the W/D/L and pentanomial counts add up over the tasks; an SPRT is decided by the
-// coordinator; a build that cannot start fails the run with its reason.
+// coordinator; a build that cannot start fails the run with its reason; a worker runs no more
+// jobs at once than its cores, whatever their kinds.
 import { expect, it } from "vitest";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -106,6 +107,38 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     expect(broken.state).toBe("failed");
     expect(broken.error).toMatch(/failed 6 times/);
   }, 400_000);
+
+  it("runs no more jobs at once than the cores a worker gives, over all its kinds (a test and a data run at once)", async () => {
+    const url = await startService();
+    const w = f.worker("w", "data,match", ["--cores", "1"]);
+    const lines: string[] = [];
+    w.listeners.push((l) => lines.push(l));
+    const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    for (const body of [
+      { kind: "match", id: "test", games: 8, pairsPerTask: 1, limits: { nodes: 600 }, openings: "builtin",
+        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 5 } }] },
+      { kind: "data", id: "data", engine, positions: 400, chunkGames: 2, settings: { nodes: 400, seed: 3, hashMb: 1 } },
+    ]) {
+      const r = await api(url, "POST", "/api/runs", body);
+      expect(r.status, r.text).toBe(201);
+    }
+    await waitFor(url, "test", ["done"]);
+    await waitFor(url, "data", ["done"]);
+    // A job starts with "playing chunk|task <id>" and ends with "chunk|task <id>: <what it gave>".
+    let running = 0;
+    let most = 0;
+    const kinds = new Set<string>();
+    for (const line of lines) {
+      const start = /: playing (chunk|task) /.exec(line);
+      if (start) {
+        kinds.add(start[1]);
+        most = Math.max(most, ++running);
+      } else if (/: (chunk|task) \S+: /.test(line)) running--;
+    }
+    expect(kinds).toEqual(new Set(["chunk", "task"]));
+    expect(running).toBe(0);
+    expect(most, lines.join("\n")).toBe(1);
+  }, 180_000);
 
   it("refuses a test that names what the service does not hold, or a command line", async () => {
     const url = await startService();
