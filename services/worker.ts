@@ -3,9 +3,9 @@
 // counted on --threads threads with a --hash MB table (perft/processor.ts), and self-play
 // data chunks, test match tasks and games to analyse from the queues of its code signature
 // (data/, matches/, analysis/processor.ts). --cores is what the worker gives over all its
-// kinds: a job starts only when a core is free (a perft batch takes them all), so a data run
-// and a test at once never run more jobs than cores; a job taken while the cores are busy
-// waits for one, its lock renewed. Each kind runs in sandboxed child processes, so the worker's event
+// kinds: a job starts only when its cores are free (a perft batch takes them all, a test's
+// task its engines' Threads), so a data run and a test at once never take more than the
+// cores; a job taken while they are busy waits, its lock renewed. Each kind runs in sandboxed child processes, so the worker's event
 // loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
 // job's lock runs out and another worker (or this one, started again) takes it; the
@@ -23,6 +23,7 @@ import { perftSignature } from "./perft/signature.js";
 import { codeSignature } from "./code-signature.js";
 import { dataQueueName } from "./data/run.js";
 import { matchQueueName } from "./matches/run.js";
+import { taskCores } from "./matches/task.js";
 import { analysisQueueName } from "./analysis/run.js";
 
 /** The cores a worker gives, shared by its kinds' queues: a job takes `weight` of them before
@@ -56,14 +57,14 @@ class Cores {
 class CoreWorker extends Worker {
   constructor(
     queue: string, processor: URL, options: WorkerOptions,
-    private readonly cores: Cores, private readonly weight: number,
+    private readonly cores: Cores, private readonly weight: (job: Job) => number,
     private readonly started: (job: Job) => void, private readonly ended: (job: Job, result?: unknown) => void,
   ) {
     super(queue, processor, options);
   }
 
   protected override async callProcessJob(job: Job, token: string, signal?: AbortSignal): Promise<unknown> {
-    const release = await this.cores.take(this.weight);
+    const release = await this.cores.take(this.weight(job));
     this.started(job);
     let result: unknown;
     try {
@@ -141,8 +142,8 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     void register();
   };
   /** A queue's BullMQ worker: `concurrency` jobs of the kind in hand, each started when it has
-   *  `weight` of the worker's cores; `describe` says what a job gave, for the log. */
-  const open = (kind: JobKind, queue: string, processor: string, concurrency: number, weight: number, describe: (id: string, result: any) => string) => {
+   *  its `weight` of the worker's cores; `describe` says what a job gave, for the log. */
+  const open = (kind: JobKind, queue: string, processor: string, concurrency: number, weight: (job: Job) => number, describe: (id: string, result: any) => string) => {
     const worker = new CoreWorker(queue, new URL(processor, import.meta.url), {
       connection: connect(cmd.redis),
       prefix: KEY_PREFIX,
@@ -171,7 +172,7 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     workers.push(worker);
   };
   if (cmd.kinds.includes("perft")) {
-    open("perft", queueName(signature), "./perft/processor.js", 1, cmd.cores, (id, result) => {
+    open("perft", queueName(signature), "./perft/processor.js", 1, () => cmd.cores, (id, result) => {
       try {
         const r = parseResult(result);
         return `batch ${id}: ${r.nodes} leaves, ${r.positions} positions, ${r.seconds} s`;
@@ -181,17 +182,17 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     });
   }
   if (cmd.kinds.includes("data")) {
-    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, 1, (id, r: { games?: unknown[]; seconds?: number }) =>
+    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, () => 1, (id, r: { games?: unknown[]; seconds?: number }) =>
       `chunk ${id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`);
   }
   if (cmd.kinds.includes("match")) {
-    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, 1, (id, r: { games?: { points: number }[]; seconds?: number }) => {
+    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, (job) => taskCores(job.data), (id, r: { games?: { points: number }[]; seconds?: number }) => {
       const points = r?.games?.reduce((a, g) => a + g.points, 0);
       return `task ${id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
     });
   }
   if (cmd.kinds.includes("analysis")) {
-    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, 1, (id, r: { positions?: number; seconds?: number }) =>
+    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, () => 1, (id, r: { positions?: number; seconds?: number }) =>
       `game ${id}: ${r?.positions ?? "?"} positions, ${r?.seconds ?? "?"} s`);
   }
   log(`worker ${name}: ${cmd.kinds.join(", ")}; engine ${signature}, code ${code}; ` +

@@ -127,6 +127,16 @@ export const MatchTask = z
   .strict();
 export type MatchTask = z.infer<typeof MatchTask>;
 
+/** The cores a task's games take: the larger `Threads` of its two engines (they think in
+ *  turn), 1 when neither sets it or the job is not a task (its processor fails it, saying why). */
+export function taskCores(data: unknown): number {
+  const parsed = MatchTask.safeParse(data);
+  if (!parsed.success) return 1;
+  const threads = parsed.data.settings.engines.map((e) =>
+    Number(Object.entries(e.options ?? {}).find(([k]) => k.toLowerCase() === "threads")?.[1] ?? 1));
+  return Math.max(1, ...threads.filter((t) => Number.isInteger(t)));
+}
+
 const END_KINDS = [
   "checkmate", "stalemate", "threefold", "fifty-moves", "insufficient-material", "resign-adjudication", "draw-adjudication", "max-moves",
   "tablebase-adjudication", "illegal-move", "time-forfeit", "no-reply", "crash", "start-failure",

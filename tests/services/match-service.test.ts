@@ -108,36 +108,41 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     expect(broken.error).toMatch(/failed 6 times/);
   }, 400_000);
 
-  it("runs no more jobs at once than the cores a worker gives, over all its kinds (a test and a data run at once)", async () => {
+  it("runs no more jobs at once than the cores a worker gives, over all its kinds (a test and a data run at once), a task taking its engines' Threads", async () => {
     const url = await startService();
-    const w = f.worker("w", "data,match", ["--cores", "1"]);
-    const lines: string[] = [];
-    w.listeners.push((l) => lines.push(l));
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
-    for (const body of [
-      { kind: "match", id: "test", games: 8, pairsPerTask: 1, limits: { nodes: 600 }, openings: "builtin",
-        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 5 } }] },
-      { kind: "data", id: "data", engine, positions: 400, chunkGames: 2, settings: { nodes: 400, seed: 3, hashMb: 1 } },
-    ]) {
-      const r = await api(url, "POST", "/api/runs", body);
-      expect(r.status, r.text).toBe(201);
+    // A one-core worker, engines of one thread; a two-core worker, one engine of two threads.
+    for (const [cores, threads] of [[1, 1], [2, 2]]) {
+      const w = f.worker(`w${cores}`, "data,match", ["--cores", String(cores)]);
+      const lines: string[] = [];
+      w.listeners.push((l) => lines.push(l));
+      for (const body of [
+        { kind: "match", id: `test${cores}`, games: 8, pairsPerTask: 1, limits: { nodes: 600 }, openings: "builtin",
+          engines: [{ name: "a", engine, options: { Hash: 1, Threads: threads } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 5 } }] },
+        { kind: "data", id: `data${cores}`, engine, positions: 400, chunkGames: 2, settings: { nodes: 400, seed: 3, hashMb: 1 } },
+      ]) {
+        const r = await api(url, "POST", "/api/runs", body);
+        expect(r.status, r.text).toBe(201);
+      }
+      await waitFor(url, `test${cores}`, ["done"]);
+      await waitFor(url, `data${cores}`, ["done"]);
+      w.kill();
+      // A job starts with "playing chunk|task <id>" and ends with "chunk|task <id>: <what it gave>".
+      const taking = { chunk: 1, task: threads };
+      let busy = 0;
+      let most = 0;
+      const kinds = new Set<string>();
+      for (const line of lines) {
+        const start = /: playing (chunk|task) /.exec(line);
+        const end = /: (chunk|task) \S+: /.exec(line);
+        if (start) {
+          kinds.add(start[1]);
+          most = Math.max(most, (busy += taking[start[1] as "chunk" | "task"]));
+        } else if (end) busy -= taking[end[1] as "chunk" | "task"];
+      }
+      expect(kinds).toEqual(new Set(["chunk", "task"]));
+      expect(most, lines.join("\n")).toBe(cores);
     }
-    await waitFor(url, "test", ["done"]);
-    await waitFor(url, "data", ["done"]);
-    // A job starts with "playing chunk|task <id>" and ends with "chunk|task <id>: <what it gave>".
-    let running = 0;
-    let most = 0;
-    const kinds = new Set<string>();
-    for (const line of lines) {
-      const start = /: playing (chunk|task) /.exec(line);
-      if (start) {
-        kinds.add(start[1]);
-        most = Math.max(most, ++running);
-      } else if (/: (chunk|task) \S+: /.test(line)) running--;
-    }
-    expect(kinds).toEqual(new Set(["chunk", "task"]));
-    expect(running).toBe(0);
-    expect(most, lines.join("\n")).toBe(1);
   }, 180_000);
 
   it("refuses a test that names what the service does not hold, or a command line", async () => {
