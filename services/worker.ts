@@ -5,8 +5,9 @@
 // (data/, matches/, analysis/processor.ts). --cores is what the worker gives over all its
 // kinds: a job starts only when its cores are free (a perft batch takes them all, a test's
 // task its engines' Threads), so a data run and a test at once never take more than the
-// cores; a job taken while they are busy waits, its lock renewed. Each kind runs in sandboxed child processes, so the worker's event
-// loop only renews job locks and talks to Redis. It registers itself (kinds, cores,
+// cores; a job taken while they are busy waits, its lock renewed. Each kind runs in
+// sandboxed child processes, so the worker's event loop only renews job locks and talks to
+// Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
 // job's lock runs out and another worker (or this one, started again) takes it; the
 // coordinator stores each job's result once.
