@@ -90,13 +90,14 @@ const id = values.id;
 const path = `/api/runs/${encodeURIComponent(id)}`;
 let run = (await requireService(base, token, "GET", "/api/runs")).json.find((r: { id: string }) => r.id === id);
 if (!run) {
+  const adjudicated = adjudication();
   const request = {
     kind: "match", id, engines: [await engineSpec(values.engine![0]), await engineSpec(values.engine![1])], limits: limits(),
     openings: values.openings === "builtin" ? "builtin" : await upload("openings", values.openings!),
     order: values.order, seed: Number(values.seed), games: Number(values.games),
     ...(values.sprt ? { sprt: parseSprt(values.sprt) } : {}),
     ...(values["pairs-per-task"] ? { pairsPerTask: Number(values["pairs-per-task"]) } : {}),
-    ...(adjudication() ? { adjudication: adjudication() } : {}),
+    ...(adjudicated ? { adjudication: adjudicated } : {}),
   };
   run = (await call("POST", "/api/runs", request)).json;
   console.log(`submitted ${id}: ${request.engines[0].name} vs ${request.engines[1].name}, ${JSON.stringify(request.limits)}, up to ${request.games} games`);
