@@ -5,7 +5,8 @@
 // (data/, matches/, analysis/processor.ts). --cores is what the worker gives over all its
 // kinds: a job starts only when its cores are free (a perft batch takes them all, a test's
 // task its engines' Threads), so a data run and a test at once never take more than the
-// cores; a job taken while they are busy waits, its lock renewed. Each kind runs in
+// cores, and the kinds with work share them evenly in time; a job taken while they are busy
+// waits, its lock renewed. Each kind runs in
 // sandboxed child processes, so the worker's event loop only renews job locks and talks to
 // Redis. It registers itself (kinds, cores,
 // signatures, what it is doing) with a heartbeat. A worker killed mid-job loses nothing: the
@@ -27,29 +28,65 @@ import { matchQueueName } from "./matches/run.js";
 import { taskCores } from "./matches/task.js";
 import { analysisQueueName } from "./analysis/run.js";
 
+/** How fast a kind's use of the cores is forgotten (its half-life). */
+const USE_HALF_LIFE_MS = 5 * 60_000;
+
 /** The cores a worker gives, shared by its kinds' queues: a job takes `weight` of them before
- *  its processor starts and gives them back when it ends; first come, first served (a perft
- *  batch waiting for every core is not overtaken by the jobs behind it). */
+ *  its processor starts and gives them back when it ends. When cores come free they go to the
+ *  waiting job of the kind that has used the fewest core-seconds lately (halved every five
+ *  minutes), so that kinds with work share the worker's time evenly however long their jobs
+ *  are (a test's task of minutes does not starve a data run's chunks of seconds); the oldest
+ *  job of that kind first, and nothing overtakes it while it waits for more cores than are
+ *  free (a perft batch takes them all). */
 class Cores {
   private free: number;
-  private readonly waiting: { weight: number; start: () => void }[] = [];
+  private readonly waiting: { kind: string; weight: number; start: () => void }[] = [];
+  private readonly use = new Map<string, { seconds: number; at: number }>();
 
   constructor(readonly total: number) {
     this.free = total;
   }
 
-  async take(weight: number): Promise<() => void> {
+  async take(kind: string, weight: number): Promise<() => void> {
     weight = Math.min(weight, this.total);
     if (this.waiting.length === 0 && this.free >= weight) this.free -= weight;
-    else await new Promise<void>((start) => this.waiting.push({ weight, start }));
+    else {
+      const started = new Promise<void>((start) => this.waiting.push({ kind, weight, start }));
+      this.startWaiting();
+      await started;
+    }
+    const began = Date.now();
     return () => {
+      this.charge(kind, (weight * (Date.now() - began)) / 1000);
       this.free += weight;
-      while (this.waiting.length && this.free >= this.waiting[0].weight) {
-        const next = this.waiting.shift()!;
-        this.free -= next.weight;
-        next.start();
-      }
+      this.startWaiting();
     };
+  }
+
+  /** A kind's core-seconds, decayed to now. */
+  private used(kind: string, now = Date.now()): number {
+    const u = this.use.get(kind);
+    return u ? u.seconds * 0.5 ** ((now - u.at) / USE_HALF_LIFE_MS) : 0;
+  }
+
+  private charge(kind: string, seconds: number): void {
+    const now = Date.now();
+    this.use.set(kind, { seconds: this.used(kind, now) + seconds, at: now });
+  }
+
+  private startWaiting(): void {
+    while (this.waiting.length) {
+      const now = Date.now();
+      let next = 0;
+      for (let i = 1; i < this.waiting.length; i++) {
+        if (this.used(this.waiting[i].kind, now) < this.used(this.waiting[next].kind, now)) next = i;
+      }
+      const job = this.waiting[next];
+      if (job.weight > this.free) return;
+      this.waiting.splice(next, 1);
+      this.free -= job.weight;
+      job.start();
+    }
   }
 }
 
@@ -58,14 +95,14 @@ class Cores {
 class CoreWorker extends Worker {
   constructor(
     queue: string, processor: URL, options: WorkerOptions,
-    private readonly cores: Cores, private readonly weight: (job: Job) => number,
+    private readonly cores: Cores, private readonly kind: JobKind, private readonly weight: (job: Job) => number,
     private readonly started: (job: Job) => void, private readonly ended: (job: Job, result?: unknown) => void,
   ) {
     super(queue, processor, options);
   }
 
   protected override async callProcessJob(job: Job, token: string, signal?: AbortSignal): Promise<unknown> {
-    const release = await this.cores.take(this.weight(job));
+    const release = await this.cores.take(this.kind, this.weight(job));
     this.started(job);
     let result: unknown;
     try {
@@ -143,7 +180,9 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     void register();
   };
   /** A queue's BullMQ worker: `concurrency` jobs of the kind in hand, each started when it has
-   *  its `weight` of the worker's cores; `describe` says what a job gave, for the log. */
+   *  its `weight` of the worker's cores; `describe` says what a job gave, for the log. A kind
+   *  holds one job more than the cores, so that it has one waiting when the cores are shared
+   *  out (a job fetched only after its kind's last one ended would come too late). */
   const open = (kind: JobKind, queue: string, processor: string, concurrency: number, weight: (job: Job) => number, describe: (id: string, result: any) => string) => {
     const worker = new CoreWorker(queue, new URL(processor, import.meta.url), {
       connection: connect(cmd.redis),
@@ -156,7 +195,7 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
       // stored once whatever happens, so it may come back to the queue as often as it takes.
       maxStalledCount: 1000,
       workerForkOptions: { env },
-    }, cores, weight, starting(kind), ending(kind, describe));
+    }, cores, kind, weight, starting(kind), ending(kind, describe));
     let connectionLost = false;
     worker.on("error", (err) => {
       if (connectionLost) return;
@@ -183,17 +222,17 @@ export async function runWorker(cmd: WorkerCommand, log: (line: string) => void 
     });
   }
   if (cmd.kinds.includes("data")) {
-    open("data", dataQueueName(code), "./data/processor.js", cmd.cores, () => 1, (id, r: { games?: unknown[]; seconds?: number }) =>
+    open("data", dataQueueName(code), "./data/processor.js", cmd.cores + 1, () => 1, (id, r: { games?: unknown[]; seconds?: number }) =>
       `chunk ${id}: ${r?.games?.length ?? "?"} games, ${r?.seconds ?? "?"} s`);
   }
   if (cmd.kinds.includes("match")) {
-    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores, (job) => taskCores(job.data), (id, r: { games?: { points: number }[]; seconds?: number }) => {
+    open("match", matchQueueName(code), "./matches/processor.js", cmd.cores + 1, (job) => taskCores(job.data), (id, r: { games?: { points: number }[]; seconds?: number }) => {
       const points = r?.games?.reduce((a, g) => a + g.points, 0);
       return `task ${id}: ${points ?? "?"}/${r?.games?.length ?? "?"} for engine 1, ${r?.seconds ?? "?"} s`;
     });
   }
   if (cmd.kinds.includes("analysis")) {
-    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores, () => 1, (id, r: { positions?: number; seconds?: number }) =>
+    open("analysis", analysisQueueName(code), "./analysis/processor.js", cmd.cores + 1, () => 1, (id, r: { positions?: number; seconds?: number }) =>
       `game ${id}: ${r?.positions ?? "?"} positions, ${r?.seconds ?? "?"} s`);
   }
   log(`worker ${name}: ${cmd.kinds.join(", ")}; engine ${signature}, code ${code}; ` +

@@ -201,13 +201,14 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
     renameSync(path + ".tmp", path);
   }
 
-  /** About two chunks per live core ahead of the file, and not many past the chunk that should
-   *  reach the positions asked for. */
+  /** Three chunks per live core ahead of the file (a worker holds one more than its cores, so
+   *  that one waits for a core beside those that play, and one more waits on the queue), and
+   *  not many past the chunk that should reach the positions asked for. */
   protected async wanted(run: ActiveDataRun, cores: number): Promise<number[]> {
     const p = run.progress;
     const perGame = p.games > 0 ? Math.max(p.positions / p.games, 1) : 50;
     const needed = Math.ceil(Math.max(0, run.spec.positions - p.positions) / perGame / run.spec.chunkGames) + 1;
-    const ahead = Math.min(needed, Math.max(2, 2 * cores));
+    const ahead = Math.min(needed, Math.max(3, 3 * cores));
     return Array.from({ length: ahead }, (_, i) => p.nextChunk + i);
   }
 

@@ -3,7 +3,7 @@
 // the games the match runner (bench/match.ts) plays with the same settings, move for move;
 // the W/D/L and pentanomial counts add up over the tasks; an SPRT is decided by the
 // coordinator; a build that cannot start fails the run with its reason; a worker runs no more
-// jobs at once than its cores, whatever their kinds.
+// jobs at once than its cores, whatever their kinds, and shares its time between them.
 import { expect, it } from "vitest";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -143,6 +143,38 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
       expect(kinds).toEqual(new Set(["chunk", "task"]));
       expect(most, lines.join("\n")).toBe(cores);
     }
+  }, 180_000);
+
+  it("shares a worker's time between kinds: a data run's short chunks run between a test's long tasks, not one per task", async () => {
+    const url = await startService();
+    const w = f.worker("w", "data,match", ["--cores", "1"]);
+    const lines: string[] = [];
+    w.listeners.push((l) => lines.push(l));
+    const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    for (const body of [
+      { kind: "match", id: "long", games: 16, pairsPerTask: 2, limits: { nodes: 40_000 }, openings: "builtin",
+        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 10 } }] },
+      // Chunks of about a second: the service queues two per core every two seconds.
+      { kind: "data", id: "short", engine, positions: 50_000, chunkGames: 8, settings: { nodes: 2000, seed: 3, hashMb: 1 } },
+    ]) {
+      const r = await api(url, "POST", "/api/runs", body);
+      expect(r.status, r.text).toBe(201);
+    }
+    const starts = () => lines.flatMap((l) => /: playing (chunk|task) /.exec(l)?.[1] ?? []);
+    for (let t = 0; starts().filter((k) => k === "task").length < 2; t++) {
+      if (t > 1500) throw new Error(`no second task in 150 s:\n${lines.join("\n")}`);
+      await sleep(100);
+    }
+    // Between the first task and the second, the chunks have the core for about as long as
+    // the task had it (one chunk, a fraction of the task, when jobs merely take turns).
+    const firstTask = lines.findIndex((l) => /: playing task /.test(l));
+    const secondTask = lines.findIndex((l, i) => i > firstTask && /: playing task /.test(l));
+    const seconds = (kind: string, from: number, to: number) => lines.slice(from, to)
+      .flatMap((l) => new RegExp(`: ${kind} \\S+: .*, ([\\d.]+) s$`).exec(l)?.[1] ?? []).reduce((a, x) => a + Number(x), 0);
+    const task = seconds("task", firstTask, secondTask);
+    const chunks = seconds("chunk", lines.findIndex((l, i) => i > firstTask && /: task /.test(l)), secondTask);
+    expect(task).toBeGreaterThan(3);
+    expect(chunks, lines.join("\n")).toBeGreaterThan(0.5 * task);
   }, 180_000);
 
   it("refuses a test that names what the service does not hold, or a command line", async () => {
