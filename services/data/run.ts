@@ -58,6 +58,9 @@ export interface DataRunSpec {
 
 /** The progress file: datagen's, with the run's chunks, their nodes and the seconds the
  *  workers spent on them. */
+/** The furthest a data run's queued chunks go past the next one its file needs. */
+const MAX_CHUNKS_AHEAD = 256;
+
 type Progress = DatagenProgress & { run: string; chunkGames: number; nextChunk: number; nodes: number; workSeconds: number };
 
 export interface DataRunStatus {
@@ -201,15 +204,21 @@ export class DataRuns extends RunCoordinator<DataRunSpec, ActiveDataRun, DataChu
     renameSync(path + ".tmp", path);
   }
 
-  /** Three chunks per live core ahead of the file (a worker holds one more than its cores, so
-   *  that one waits for a core beside those that play, and one more waits on the queue), and
-   *  not many past the chunk that should reach the positions asked for. */
+  /** Three chunks without a result per live core (a worker holds one more than its cores, so
+   *  that one waits for a core beside those that play, and one more waits on the queue), from
+   *  the next one the file needs, and not many past the chunk that should reach the positions
+   *  asked for. Chunks done out of order wait in Redis until the file reaches them, so a chunk
+   *  that waits in a worker behind a test's long task does not stop the other workers (up to
+   *  MAX_CHUNKS_AHEAD of the file). */
   protected async wanted(run: ActiveDataRun, cores: number): Promise<number[]> {
     const p = run.progress;
     const perGame = p.games > 0 ? Math.max(p.positions / p.games, 1) : 50;
     const needed = Math.ceil(Math.max(0, run.spec.positions - p.positions) / perGame / run.spec.chunkGames) + 1;
-    const ahead = Math.min(needed, Math.max(3, 3 * cores));
-    return Array.from({ length: ahead }, (_, i) => p.nextChunk + i);
+    const done = new Set((await this.redis.hkeys(serviceRunKeys(run.id).results)).map(Number));
+    const end = p.nextChunk + Math.min(needed + done.size, MAX_CHUNKS_AHEAD);
+    const out: number[] = [];
+    for (let c = p.nextChunk; c < end && out.length < Math.max(3, 3 * cores); c++) if (!done.has(c)) out.push(c);
+    return out;
   }
 
   protected taskData(run: ActiveDataRun, chunk: number): DataChunk {

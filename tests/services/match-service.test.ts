@@ -177,6 +177,33 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     expect(chunks, lines.join("\n")).toBeGreaterThan(0.5 * task);
   }, 180_000);
 
+  it("goes on with a data run's later chunks while one waits in a worker behind a test's long task", async () => {
+    const url = await startService();
+    const a = f.worker("a", "data,match", ["--cores", "1"]);
+    const b = f.worker("b", "data", ["--cores", "1"]);
+    const lines: string[] = [];
+    for (const w of [a, b]) w.listeners.push((l) => lines.push(l));
+    const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
+    for (const body of [
+      { kind: "match", id: "long", games: 8, pairsPerTask: 2, limits: { nodes: 80_000 }, openings: "builtin",
+        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 10 } }] },
+      { kind: "data", id: "short", engine, positions: 100_000, chunkGames: 8, settings: { nodes: 2000, seed: 3, hashMb: 1 } },
+    ]) {
+      const r = await api(url, "POST", "/api/runs", body);
+      expect(r.status, r.text).toBe(201);
+    }
+    const taskEnd = (from: number) => lines.findIndex((l, i) => i > from && /^worker a: task /.test(l));
+    for (let t = 0; taskEnd(lines.findIndex((l) => /^worker a: playing task /.test(l))) < 0; t++) {
+      if (t > 1500) throw new Error(`a's first task did not end in 150 s:\n${lines.join("\n")}`);
+      await sleep(100);
+    }
+    // Worker a holds a data chunk while its task plays (it takes one more job than its cores);
+    // the file waits for that chunk, but b plays the later ones all the while.
+    const start = lines.findIndex((l) => /^worker a: playing task /.test(l));
+    const during = lines.slice(start, taskEnd(start)).filter((l) => /^worker b: chunk /.test(l)).length;
+    expect(during, lines.join("\n")).toBeGreaterThanOrEqual(8);
+  }, 180_000);
+
   it("refuses a test that names what the service does not hold, or a command line", async () => {
     const url = await startService();
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
