@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { CLI, sleep } from "../helpers/cli.js";
 import { describeWithOracle } from "../helpers/oracles.js";
 import { TOKEN, serviceFixture } from "../helpers/service.js";
+import type { UciProcess } from "../../match/uci-process.js";
 import { REDIS_SERVER } from "../../match/redis-server.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,6 +35,27 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
   const upload = f.upload.bind(f);
   const waitFor = f.waitFor.bind(f);
   const startService = async () => (await f.startService()).url;
+
+  /** The lines the workers print from now on, in the order they come. */
+  function linesOf(...workers: UciProcess[]): string[] {
+    const lines: string[] = [];
+    for (const w of workers) w.listeners.push((l) => lines.push(l));
+    return lines;
+  }
+
+  /** Submits a test of long tasks (two pairs at `nodes` a move, the classical build against
+   *  itself at Skill Level 10) and a data run of chunks of about a second (8 games at 2,000
+   *  nodes) at once. */
+  async function longTestAndShortData(url: string, engine: string, games: number, nodes: number): Promise<void> {
+    for (const body of [
+      { kind: "match", id: "long", games, pairsPerTask: 2, limits: { nodes }, openings: "builtin",
+        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 10 } }] },
+      { kind: "data", id: "short", engine, positions: 100_000, chunkGames: 8, settings: { nodes: 2000, seed: 3, hashMb: 1 } },
+    ]) {
+      const r = await api(url, "POST", "/api/runs", body);
+      expect(r.status, r.text).toBe(201);
+    }
+  }
 
   it("plays the games the match runner plays with the same settings, two builds held by hash, in tasks of pairs", async () => {
     const url = await startService();
@@ -114,8 +136,7 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     // A one-core worker, engines of one thread; a two-core worker, one engine of two threads.
     for (const [cores, threads] of [[1, 1], [2, 2]]) {
       const w = f.worker(`w${cores}`, "data,match", ["--cores", String(cores)]);
-      const lines: string[] = [];
-      w.listeners.push((l) => lines.push(l));
+      const lines = linesOf(w);
       for (const body of [
         { kind: "match", id: `test${cores}`, games: 8, pairsPerTask: 1, limits: { nodes: 600 }, openings: "builtin",
           engines: [{ name: "a", engine, options: { Hash: 1, Threads: threads } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 5 } }] },
@@ -147,19 +168,9 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
 
   it("shares a worker's time between kinds: a data run's short chunks run between a test's long tasks, not one per task", async () => {
     const url = await startService();
-    const w = f.worker("w", "data,match", ["--cores", "1"]);
-    const lines: string[] = [];
-    w.listeners.push((l) => lines.push(l));
+    const lines = linesOf(f.worker("w", "data,match", ["--cores", "1"]));
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
-    for (const body of [
-      { kind: "match", id: "long", games: 16, pairsPerTask: 2, limits: { nodes: 40_000 }, openings: "builtin",
-        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 10 } }] },
-      // Chunks of about a second: the service queues two per core every two seconds.
-      { kind: "data", id: "short", engine, positions: 50_000, chunkGames: 8, settings: { nodes: 2000, seed: 3, hashMb: 1 } },
-    ]) {
-      const r = await api(url, "POST", "/api/runs", body);
-      expect(r.status, r.text).toBe(201);
-    }
+    await longTestAndShortData(url, engine, 16, 40_000);
     const starts = () => lines.flatMap((l) => /: playing (chunk|task) /.exec(l)?.[1] ?? []);
     for (let t = 0; starts().filter((k) => k === "task").length < 2; t++) {
       if (t > 1500) throw new Error(`no second task in 150 s:\n${lines.join("\n")}`);
@@ -179,19 +190,9 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
 
   it("goes on with a data run's later chunks while one waits in a worker behind a test's long task", async () => {
     const url = await startService();
-    const a = f.worker("a", "data,match", ["--cores", "1"]);
-    const b = f.worker("b", "data", ["--cores", "1"]);
-    const lines: string[] = [];
-    for (const w of [a, b]) w.listeners.push((l) => lines.push(l));
+    const lines = linesOf(f.worker("a", "data,match", ["--cores", "1"]), f.worker("b", "data", ["--cores", "1"]));
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
-    for (const body of [
-      { kind: "match", id: "long", games: 8, pairsPerTask: 2, limits: { nodes: 80_000 }, openings: "builtin",
-        engines: [{ name: "a", engine, options: { Hash: 1 } }, { name: "b", engine, options: { Hash: 1, "Skill Level": 10 } }] },
-      { kind: "data", id: "short", engine, positions: 100_000, chunkGames: 8, settings: { nodes: 2000, seed: 3, hashMb: 1 } },
-    ]) {
-      const r = await api(url, "POST", "/api/runs", body);
-      expect(r.status, r.text).toBe(201);
-    }
+    await longTestAndShortData(url, engine, 8, 80_000);
     const taskEnd = (from: number) => lines.findIndex((l, i) => i > from && /^worker a: task /.test(l));
     for (let t = 0; taskEnd(lines.findIndex((l) => /^worker a: playing task /.test(l))) < 0; t++) {
       if (t > 1500) throw new Error(`a's first task did not end in 150 s:\n${lines.join("\n")}`);
