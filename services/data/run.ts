@@ -56,11 +56,11 @@ export interface DataRunSpec {
   code: string;
 }
 
-/** The progress file: datagen's, with the run's chunks, their nodes and the seconds the
- *  workers spent on them. */
 /** The furthest a data run's queued chunks go past the next one its file needs. */
 const MAX_CHUNKS_AHEAD = 256;
 
+/** The progress file: datagen's, with the run's chunks, their nodes and the seconds the
+ *  workers spent on them. */
 type Progress = DatagenProgress & { run: string; chunkGames: number; nextChunk: number; nodes: number; workSeconds: number };
 
 export interface DataRunStatus {
