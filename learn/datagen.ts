@@ -1,7 +1,7 @@
 // Self-play data generation: the engine plays itself at a fixed node budget per move and
 // writes the kept positions as 32-byte records (see records.ts and assembly/packed-board.ts).
 //
-//   npm run datagen -- --out data/<name> --positions N [--nodes 5000] [--threads T] [--seed S]
+//   npm run datagen -- --out data/<name> --positions N [--nodes 1000] [--threads T] [--seed S]
 //       [--random-plies 8-10] [--book FILE] [--min-ply 16] [--keep-check] [--keep-noisy]
 //       [--hash MB] [--engine FILE.wasm] [--service URL [--token T]]
 //   npm run datagen -- --export epd --data data/<name> [--out FILE]    (FEN | score | result)

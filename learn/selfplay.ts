@@ -39,7 +39,7 @@ export interface SelfPlaySettings {
 
 export const DEFAULT_SETTINGS: SelfPlaySettings = {
   hashMb: 8,
-  nodes: 5000,
+  nodes: 1000,
   seed: 1,
   randomPlies: [8, 10],
   book: [],
