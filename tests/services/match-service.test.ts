@@ -194,14 +194,15 @@ describeWithOracle("redis-server", existsSync(REDIS_SERVER), "test matches throu
     const lines = linesOf(f.worker("a", "data,match", ["--cores", "1"]), f.worker("b", "data", ["--cores", "1"]));
     const engine = await upload(url, "engines", new Uint8Array(readFileSync(join(ROOT, "build/wasmchess.wasm"))), "classical");
     await longTestAndShortData(url, engine, 8, 320_000);
+    const taskStart = () => lines.findIndex((l) => /^worker a: playing task /.test(l));
     const taskEnd = (from: number) => lines.findIndex((l, i) => i > from && /^worker a: task /.test(l));
-    for (let t = 0; taskEnd(lines.findIndex((l) => /^worker a: playing task /.test(l))) < 0; t++) {
+    for (let t = 0; taskEnd(taskStart()) < 0; t++) {
       if (t > 1500) throw new Error(`a's first task did not end in 150 s:\n${lines.join("\n")}`);
       await sleep(100);
     }
     // Worker a holds a data chunk while its task plays (it takes one more job than its cores);
     // the file waits for that chunk, but b plays the later ones all the while.
-    const start = lines.findIndex((l) => /^worker a: playing task /.test(l));
+    const start = taskStart();
     const during = lines.slice(start, taskEnd(start)).filter((l) => /^worker b: chunk /.test(l)).length;
     expect(during, lines.join("\n")).toBeGreaterThanOrEqual(10);
   }, 180_000);
