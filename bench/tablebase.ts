@@ -4,7 +4,7 @@
 // second with the tables against without on positions a few captures away from them.
 //
 //   npx tsx bench/tablebase.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
-//       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000]
+//       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000] [--only KRPvKR,KBNvK]
 //
 // --agree N: N positions per table written by tools/syzygy-oracle.ts with Fathom's answers
 // (its oracle program is built by tools/syzygy-tables.sh) into data/tablebase/, then every one
@@ -12,10 +12,12 @@
 // positions per table probed; "cold" is the first pass on a fresh engine (every block read
 // through hostTbRead; the files may be in the OS's page cache, which this does not drop),
 // "warm" the second. --nps-nodes: the node budget of each search in the nodes-per-second
-// comparison (the classical build, one thread).
+// comparison (the classical build, one thread). --only: the named tables alone are sampled (all
+// those given are loaded), so that a set can be checked in parts as it is generated.
 
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,12 +34,16 @@ const { values } = parseArgs({
     seed: { type: "string", default: "7" },
     speed: { type: "string", default: "200" },
     "nps-nodes": { type: "string", default: "300000" },
+    only: { type: "string", default: "" },
   },
 });
 const dirs = values.tables!.map((d) => resolve(d));
 const syzygyPath = dirs.join(":");
 const seed = Number(values.seed) >>> 0;
-const tables = dirs.flatMap(tablesIn);
+const only = values.only!.split(",").filter(Boolean);
+const tables = dirs.flatMap(tablesIn).filter((t) => only.length === 0 || only.includes(t));
+const unknown = only.filter((t) => !tables.includes(t));
+if (unknown.length) throw new Error(`--only: no table ${unknown.join(", ")} in ${syzygyPath}`);
 console.log(`tables: ${tables.length} in ${syzygyPath}; seed ${seed}`);
 
 /** A fresh classical instance with the tables registered. */
@@ -54,9 +60,11 @@ async function prober(): Promise<{ w: Awaited<ReturnType<typeof createInstance>>
 const perTable = Number(values.agree);
 if (perTable > 0) {
   mkdirSync(join(ROOT, "data/tablebase"), { recursive: true });
-  const out = join(ROOT, `data/tablebase/agree-${seed}-${perTable}.jsonl`);
+  const part = only.length ? `-only-${createHash("sha1").update(only.join(",")).digest("hex").slice(0, 8)}` : "";
+  const out = join(ROOT, `data/tablebase/agree-${seed}-${perTable}${part}.jsonl`);
   const t0 = performance.now();
-  const gen = spawnSync("npx", ["tsx", "tools/syzygy-oracle.ts", ...dirs.flatMap((d) => ["--tables", d]), "--per-table", String(perTable), "--seed", String(seed), "--out", out],
+  const gen = spawnSync("npx", ["tsx", "tools/syzygy-oracle.ts", ...dirs.flatMap((d) => ["--tables", d]), "--per-table", String(perTable), "--seed", String(seed), "--out", out,
+    ...(only.length ? ["--only", only.join(",")] : [])],
     { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   if (gen.status !== 0) throw new Error("tools/syzygy-oracle.ts failed");
   const lines = readFileSync(out, "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l) as { table: string; fen: string });

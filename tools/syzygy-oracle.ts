@@ -4,8 +4,10 @@
 //
 //   npx tsx tools/syzygy-oracle.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
 //     [--per-table 30] [--seed 1] [--oracle data/syzygy/bin/syzygy-oracle]
-//     [--out tests/data/syzygy-oracle.jsonl]
+//     [--out tests/data/syzygy-oracle.jsonl] [--only KRPvKR,KBNvK]
 //
+// --only: positions of the named tables alone (every table of the directories may still be
+// probed after a capture); without it, of every table found.
 // The first line of the output names the command, the seed and the tables; every other line
 // is {"table", "fen", "wdl", "dtz", "moves": [{"uci", "wdl", "dtz"}], "mate"?}. Per table:
 // half the positions with White to move, half Black; the material on either colour; about a
@@ -29,10 +31,11 @@ interface Options {
   seed: number;
   oracle: string;
   out: string;
+  only: string[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { tables: [], perTable: 30, seed: 1, oracle: "data/syzygy/bin/syzygy-oracle", out: "tests/data/syzygy-oracle.jsonl" };
+  const o: Options = { tables: [], perTable: 30, seed: 1, oracle: "data/syzygy/bin/syzygy-oracle", out: "tests/data/syzygy-oracle.jsonl", only: [] };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`${argv[i]} needs a value`);
@@ -42,10 +45,14 @@ function parseArgs(argv: string[]): Options {
       case "--seed": o.seed = Number(value) >>> 0; break;
       case "--oracle": o.oracle = value; break;
       case "--out": o.out = value; break;
+      case "--only": o.only = value.split(",").filter(Boolean); break;
       default: throw new Error(`unknown option ${argv[i - 1]}`);
     }
   }
   if (o.tables.length === 0) o.tables.push("app/public/syzygy/3-4");
+  const found = new Set(o.tables.flatMap((d) => tablesIn(resolve(ROOT, d))));
+  const missing = o.only.filter((t) => !found.has(t));
+  if (missing.length) throw new Error(`--only: no table ${missing.join(", ")} in ${o.tables.join(", ")}`);
   if (!Number.isInteger(o.perTable) || o.perTable < 2) throw new Error("--per-table must be an integer >= 2");
   return o;
 }
@@ -172,6 +179,7 @@ async function main(): Promise<void> {
   const tables: string[] = [];
   for (const dir of o.tables) {
     for (const table of tablesIn(resolve(ROOT, dir))) {
+      if (o.only.length && !o.only.includes(table)) continue;
       tables.push(table);
       const before = byFen.size;
       const both = /P.*v.*P/.test(table);
@@ -195,7 +203,8 @@ async function main(): Promise<void> {
   const answers = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
   if (answers.length !== fens.length) throw new Error(`${answers.length} answers for ${fens.length} positions`);
   const lines: string[] = [];
-  const command = ["npx tsx tools/syzygy-oracle.ts", ...o.tables.flatMap((t) => ["--tables", t]), "--per-table", o.perTable, "--seed", o.seed].join(" ");
+  const command = ["npx tsx tools/syzygy-oracle.ts", ...o.tables.flatMap((t) => ["--tables", t]), "--per-table", o.perTable, "--seed", o.seed,
+    ...(o.only.length ? ["--only", o.only.join(",")] : [])].join(" ");
   lines.push(JSON.stringify({ generator: "tools/syzygy-oracle.ts", command, seed: o.seed, perTable: o.perTable, oracle: "Fathom (tools/syzygy-oracle.c)", tables }));
   for (const a of answers) {
     if ("error" in a) throw new Error(`oracle error for ${String(a.fen)}: ${String(a.error)}`);
