@@ -12,6 +12,10 @@
 #                    default data/syzygy/src/fathom; the oracle is skipped if it is absent
 #   --five "A B ..." also generate these 5-piece tables into data/syzygy/5/, with every
 #                    5-piece table they need (promotions, captures) first; e.g. "KRPvKR KQvKRP"
+#   --six "A B ..."  also generate these pawnless 6-piece tables into data/syzygy/6/, after the
+#                    5-piece tables their captures lead to; e.g. "KQQQQvK KRRvKRR". The generator
+#                    takes about 15 GB of memory for one (its README: at least 16 GB), and a
+#                    pawn's promotions would need other 6-piece tables first, so pawns are refused
 #   --threads N      generator threads (default 1)
 #   --no-tables      only build the programs
 #
@@ -20,10 +24,12 @@
 #   bin/syzygy-oracle                    tools/syzygy-oracle.c linked with Fathom's prober
 #   3-4/K*.rtbw K*.rtbz                  the 35 tables of 3 and 4 pieces (5 + 30)
 #   5/K*.rtbw K*.rtbz                    the tables asked for with --five
+#   6/K*.rtbw K*.rtbz                    the tables asked for with --six
 #
 # Idempotent: a table whose two files exist, whose embedded checksums match their contents
 # (tbcheck) and whose embedded checksums equal the shipped ones (checksums/wdl345.txt and
-# dtz345.txt, lines "KQvK.rtbw: <32 hex digits>") is skipped; anything else is regenerated.
+# dtz345.txt, wdl6.txt and dtz6.txt for 6 pieces, lines "KQvK.rtbw: <32 hex digits>") is
+# skipped; anything else is regenerated.
 # The programs are rebuilt only when missing. Exit status is non-zero if a table fails.
 #
 # The sources come from the offline mirrors, e.g.
@@ -37,6 +43,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SRC=$ROOT/data/syzygy/src/tb
 FATHOM=$ROOT/data/syzygy/src/fathom
 FIVE=""
+SIX=""
 THREADS=1
 TABLES=1
 while [ $# -gt 0 ]; do
@@ -44,6 +51,7 @@ while [ $# -gt 0 ]; do
     --src) SRC=$(cd "$2" && pwd); shift 2 ;;
     --fathom) FATHOM=$2; shift 2 ;;
     --five) FIVE=$2; shift 2 ;;
+    --six) SIX=$2; shift 2 ;;
     --pieces)
       case $2 in
         4) ;;
@@ -167,12 +175,13 @@ tables5() {
 # verify DIR TABLE: both files present, contents match their embedded checksums, and these
 # equal the shipped ones.
 verify() {
-  local dir=$1 t=$2 sum
+  local dir=$1 t=$2 sum wdl=$WDLSUMS dtz=$DTZSUMS
+  [ $((${#t} - 1)) = 6 ] && { wdl=$SRC/checksums/wdl6.txt; dtz=$SRC/checksums/dtz6.txt; }
   [ -f "$dir/$t.rtbw" ] && [ -f "$dir/$t.rtbz" ] || return 1
   (cd "$dir" && "$BIN/tbcheck" "$t.rtbw" "$t.rtbz" 2>&1) | grep -q FAIL && return 1
   sum=$(cd "$dir" && "$BIN/tbcheck" --print "$t.rtbw" "$t.rtbz" 2>/dev/null) || return 1
-  [ "$(echo "$sum" | sed -n 1p)" = "$(grep "^$t\.rtbw:" "$WDLSUMS")" ] || return 1
-  [ "$(echo "$sum" | sed -n 2p)" = "$(grep "^$t\.rtbz:" "$DTZSUMS")" ] || return 1
+  [ "$(echo "$sum" | sed -n 1p)" = "$(grep "^$t\.rtbw:" "$wdl")" ] || return 1
+  [ "$(echo "$sum" | sed -n 2p)" = "$(grep "^$t\.rtbz:" "$dtz")" ] || return 1
 }
 
 FAILED=0
@@ -189,7 +198,7 @@ generate() {
       *P*) gen=rtbgenp ;;
       *) gen=rtbgen ;;
     esac
-    (cd "$dir" && RTBPATH="$OUT/3-4:$OUT/5" "$BIN/$gen" -t "$THREADS" "$t" >"$BUILD/$t.log" 2>&1) \
+    (cd "$dir" && RTBPATH="$OUT/3-4:$OUT/5:$OUT/6" "$BIN/$gen" -t "$THREADS" "$t" >"$BUILD/$t.log" 2>&1) \
       || { log "$t: $gen failed (see $BUILD/$t.log)"; FAILED=1; continue; }
     if verify "$dir" "$t"; then
       log "$t: generated and verified in $(echo "$(date +%s.%N) - $start" | bc | xargs printf '%.1f') s"
@@ -218,5 +227,22 @@ if [ -n "$FIVE" ]; then
   generate "$OUT/5" $list
   log "5 pieces: $(($(date +%s) - start)) s;" \
     "WDL $(cat "$OUT"/5/*.rtbw | wc -c) bytes, DTZ $(cat "$OUT"/5/*.rtbz | wc -c) bytes"
+fi
+
+if [ -n "$SIX" ]; then
+  for t in $SIX; do
+    grep -q "^$t\.rtbw:" "$SRC/checksums/wdl6.txt" || { echo "--six: $t is not a 6-piece table name of the set (checksums/wdl6.txt)" >&2; exit 2; }
+    case $t in *P*) echo "--six: $t has pawns (only pawnless 6-piece tables)" >&2; exit 2 ;; esac
+  done
+  need=$(for t in $SIX; do successors "$t"; done | while read -r s; do [ $((${#s} - 1)) = 5 ] && echo "$s"; done | sort -u)
+  if [ -n "$need" ]; then
+    list=$(tables5 $need)
+    log "5 pieces the 6-piece tables need: $(echo $list)"
+    generate "$OUT/5" $list
+  fi
+  start=$(date +%s)
+  generate "$OUT/6" $SIX
+  log "6 pieces: $(($(date +%s) - start)) s;" \
+    "WDL $(cat "$OUT"/6/*.rtbw | wc -c) bytes, DTZ $(cat "$OUT"/6/*.rtbz | wc -c) bytes"
 fi
 exit $FAILED
