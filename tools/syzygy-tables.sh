@@ -73,6 +73,11 @@ mkdir -p "$BIN" "$BUILD"
 [ -f "$SRC/src/Makefile" ] || { echo "no generator source in $SRC (see the comment at the top)" >&2; exit 1; }
 WDLSUMS=$SRC/checksums/wdl345.txt
 DTZSUMS=$SRC/checksums/dtz345.txt
+# --six is checked before anything runs, not after hours of smaller tables.
+for t in $SIX; do
+  grep -q "^$t\.rtbw:" "$SRC/checksums/wdl6.txt" || { echo "--six: $t is not a 6-piece table name of the set (checksums/wdl6.txt)" >&2; exit 2; }
+  case $t in *P*) echo "--six: $t has pawns (only pawnless 6-piece tables)" >&2; exit 2 ;; esac
+done
 
 log() { echo "[$(date -u +%H:%M:%S)] $*"; }
 
@@ -230,16 +235,10 @@ if [ -n "$FIVE" ]; then
 fi
 
 if [ -n "$SIX" ]; then
-  for t in $SIX; do
-    grep -q "^$t\.rtbw:" "$SRC/checksums/wdl6.txt" || { echo "--six: $t is not a 6-piece table name of the set (checksums/wdl6.txt)" >&2; exit 2; }
-    case $t in *P*) echo "--six: $t has pawns (only pawnless 6-piece tables)" >&2; exit 2 ;; esac
-  done
-  need=$(for t in $SIX; do successors "$t"; done | while read -r s; do [ $((${#s} - 1)) = 5 ] && echo "$s"; done | sort -u)
-  if [ -n "$need" ]; then
-    list=$(tables5 $need)
-    log "5 pieces the 6-piece tables need: $(echo $list)"
-    generate "$OUT/5" $list
-  fi
+  # Pawnless, so every table one step away is a capture's, of 5 pieces.
+  list=$(tables5 $(for t in $SIX; do successors "$t"; done | sort -u))
+  log "5 pieces the 6-piece tables need: $(echo $list)"
+  generate "$OUT/5" $list
   start=$(date +%s)
   generate "$OUT/6" $SIX
   log "6 pieces: $(($(date +%s) - start)) s;" \
