@@ -83,19 +83,18 @@ function positions(material: string, category: "win" | "draw", salt: number): st
     if (probe.category !== category || probe.checkmate || probe.stalemate) continue;
     // A drawn position worth defending: the side not to move has the extra material (it
     // attacks), and the defender to move cannot simply take a piece.
-    if (category === "draw" && (!strongSideToMove(fen, material, false) || core.legalMovesWithSan().some((m) => m.san.includes("x")))) continue;
-    if (category === "win" && !strongSideToMove(fen, material, true)) continue;
+    const strongToMove = (fen.split(" ")[1] === "w") === whiteStrong(fen, material);
+    if (category === "draw" && (strongToMove || core.legalMovesWithSan().some((m) => m.san.includes("x")))) continue;
+    if (category === "win" && !strongToMove) continue;
     fens.push(fen);
   }
   return fens;
 }
-/** Whether the side to move holds the first side of the material ("KRPvKR": the rook and pawn). */
-function strongSideToMove(fen: string, material: string, wanted: boolean): boolean {
+/** Whether white holds the first side of the material ("KRPvKR": the rook and pawn). */
+function whiteStrong(fen: string, material: string): boolean {
   const strong = material.split("v")[0].slice(1);
-  const [board, side] = fen.split(" ");
-  const whites = [...board].filter((c) => /[QRBNP]/.test(c)).sort().join("");
-  const whiteStrong = whites === [...strong].sort().join("");
-  return (side === "w") === whiteStrong ? wanted : !wanted;
+  const whites = [...fen.split(" ")[0]].filter((c) => /[QRBNP]/.test(c)).sort().join("");
+  return whites === [...strong].sort().join("");
 }
 
 const settings: GameSettings = {
@@ -124,11 +123,14 @@ for (const [m, category] of runs) {
   const t = { ok: 0, games: 0 };
   tally.set(m, t);
   for (const [index, fen] of fens.entries()) {
+    // Ours is the strong side when it must win, the weak side when it must hold; either way
+    // the side to move (see positions()).
+    const oursWhite = category === "win" ? whiteStrong(fen, m) : !whiteStrong(fen, m);
     let d = done.get(`${m}#${index}`);
+    if (d && d.ours !== (oursWhite ? "white" : "black")) {
+      throw new Error(`${results}: game ${m} ${index + 1} was played by ours as the other side (a state written before bench/tb-conversion.ts gave the defence to ours); move its line out and run again`);
+    }
     if (!d) {
-      const whiteToMove = fen.split(" ")[1] === "w";
-      // Ours is the side to move when it must win, the other side when it must hold.
-      const oursWhite = category === "win" ? whiteToMove : !whiteToMove;
       const pair: [MatchEngine, MatchEngine] = oursWhite ? [ours, stockfish] : [stockfish, ours];
       const record = await playGame(core, pair, { name: `${m} ${index}`, fen, moves: [] }, settings);
       const result = record.end.result;
