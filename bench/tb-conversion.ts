@@ -5,11 +5,14 @@
 // the 5-piece table), the defender to move and without a capture, it defends against
 // Stockfish attacking with them, and must never lose.
 // One game at a time; every game is appended to a JSONL file and skipped when the command is
-// run again (resumable), with a PGN beside it.
+// run again (resumable), with a PGN beside it. Without the JSONL, a PGN of an earlier run (the
+// copy committed in docs/, put where the bench writes its PGN) is read back as the state.
+// --shard K/N plays only the games whose index is K-1 modulo N, so that N processes can share
+// the work (and the files: each game is one append).
 //
 //   npx tsx bench/tb-conversion.ts [--tables app/public/syzygy/3-4[:data/syzygy/5]] [--games 100]
 //       [--movetime 1000] [--seed 3] [--won KQvK,KRvK,KBNvK,KPvK,KQvKR] [--drawn KRvKB,KRPvKR]
-//       [--stockfish /usr/games/stockfish] [--out data/tb-conversion]
+//       [--stockfish /usr/games/stockfish] [--out data/tb-conversion] [--shard 1/2]
 
 import { parseArgs } from "node:util";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -35,8 +38,13 @@ const { values } = parseArgs({
     drawn: { type: "string", default: "KRvKB,KRPvKR" },
     stockfish: { type: "string", default: "/usr/games/stockfish" },
     out: { type: "string", default: join(ROOT, "data/tb-conversion") },
+    shard: { type: "string", default: "1/1" },
   },
 });
+const [shard, shards] = values.shard!.split("/").map(Number);
+if (!(Number.isInteger(shard) && Number.isInteger(shards) && shard >= 1 && shard <= shards)) {
+  throw new Error(`--shard takes K/N with 1 <= K <= N, not ${values.shard}`);
+}
 const syzygyPath = values.tables!.split(":").map((d) => resolve(d)).join(":");
 const games = Number(values.games);
 const movetime = Number(values.movetime);
@@ -57,9 +65,39 @@ interface Done {
   end: string;
 }
 const done = new Map<string, Done>();
+if (!existsSync(results) && existsSync(pgnFile)) {
+  const records = fromPgn(readFileSync(pgnFile, "utf8"));
+  appendFileSync(results, records.map((d) => JSON.stringify(d) + "\n").join(""));
+  console.log(`${results}: ${records.length} games read back from ${pgnFile}`);
+}
 if (existsSync(results)) for (const l of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
   const d = JSON.parse(l) as Done;
-  done.set(`${d.material}#${d.index}`, d);
+  done.set(`${d.material}#${d.index}`, d); // a game replayed later replaces the earlier one
+}
+
+/** The state of the games in a PGN this bench wrote: its headers and the last comment (the reason). */
+function fromPgn(text: string): Done[] {
+  return text.split(/\n(?=\[Event )/).filter((g) => g.trim()).map((g) => {
+    const tag = (name: string) => {
+      const m = new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(g);
+      if (!m) throw new Error(`${pgnFile}: a game without its ${name} tag`);
+      return m[1];
+    };
+    const material = tag("Event").replace(/^tablebase conversion /, "");
+    const fen = tag("FEN");
+    const result = tag("Result");
+    const oursWhite = tag("White") === "wasmchess";
+    // Ours plays the strong side where it must win and the weak side where it must hold.
+    const wanted = whiteStrong(fen, material) === oursWhite ? "win" : "hold";
+    const won = result === (oursWhite ? "1-0" : "0-1");
+    const lost = result === (oursWhite ? "0-1" : "1-0");
+    const comments = [...g.matchAll(/\{([^}]*)\}/g)];
+    const reason = comments.at(-1)?.[1].replace(/\s+/g, " ") ?? "";
+    return {
+      material, index: Number(tag("Round")) - 1, fen, wanted, result, ours: oursWhite ? "white" : "black",
+      ok: wanted === "win" ? won : !lost, moves: Number(tag("PlyCount")), end: reason,
+    };
+  });
 }
 
 // The positions: seeded, won (or drawn) for the side to move by the tables (probed in Node).
@@ -127,6 +165,7 @@ for (const [m, category] of runs) {
     // the side to move (see positions()).
     const oursWhite = category === "win" ? whiteStrong(fen, m) : !whiteStrong(fen, m);
     let d = done.get(`${m}#${index}`);
+    if (!d && index % shards !== shard - 1) continue; // another shard's game, not played yet
     if (d && d.ours !== (oursWhite ? "white" : "black")) {
       throw new Error(`${results}: game ${m} ${index + 1} was played by ours as the other side (a state written before bench/tb-conversion.ts gave the defence to ours); move its line out and run again`);
     }
