@@ -51,6 +51,14 @@ let cacheData: StaticArray<u8> | null = null;
 let cacheTags: StaticArray<u64> | null = null;
 let cacheStamps: StaticArray<u32> | null = null;
 let cacheClock: u32 = 0;
+// The block byteAt read last (file, block number, address, bytes in it), so that the runs of
+// bytes a probe reads from one block (a compressed block's words, a symbol's pattern) skip the
+// set lookup; lastFile -1 when there is none. It can never name an evicted block: only a
+// lookup evicts, and byteAt then makes that lookup's block the last one.
+let lastFile: i32 = -1;
+let lastBlock: u64 = 0;
+let lastAddress: usize = 0;
+let lastLength: u64 = 0;
 
 /** Set when a read failed (outside the file, or the host gave fewer bytes); readers return 0
  *  then, and whoever started the read checks it. */
@@ -68,6 +76,7 @@ export function setCacheKb(kb: i32): void {
   cacheKb = (sets * CACHE_WAYS * CACHE_BLOCK) >> 10;
   cacheData = null;
   cacheSets = 0;
+  lastFile = -1;
 }
 export function getCacheKb(): i32 {
   return cacheKb;
@@ -106,7 +115,7 @@ function blockAddress(file: i32, block: u64): usize {
   unchecked((tags[victim] = 0));
   const got = hostTbRead(file, <f64>start, <i32>address, length);
   if (got != length) {
-    ioError = true;
+    readFailed();
     return 0;
   }
   unchecked((tags[victim] = tag));
@@ -114,16 +123,29 @@ function blockAddress(file: i32, block: u64): usize {
   return address;
 }
 
+/** Marks the probe's reads as failed: every later byteAt answers 0 until ioError is reset. */
+function readFailed(): void {
+  ioError = true;
+  lastFile = -1;
+}
+
 /** The byte at offset off of a file (0 and ioError when off is outside it). */
 function byteAt(file: i32, off: u64): u32 {
+  const block = off >> CACHE_SHIFT;
+  const within = off & <u64>(CACHE_BLOCK - 1);
+  if (file == lastFile && block == lastBlock && within < lastLength) return load<u8>(lastAddress + <usize>within);
   if (ioError) return 0;
   if (file < 0 || file >= fileCount || off >= <u64>unchecked(fileSizes[file])) {
-    ioError = true;
+    readFailed();
     return 0;
   }
-  const a = blockAddress(file, off >> CACHE_SHIFT);
+  const a = blockAddress(file, block);
   if (a == 0) return 0;
-  return load<u8>(a + <usize>(off & <u64>(CACHE_BLOCK - 1)));
+  lastFile = file;
+  lastBlock = block;
+  lastAddress = a;
+  lastLength = min<u64>(<u64>CACHE_BLOCK, <u64>unchecked(fileSizes[file]) - (block << CACHE_SHIFT));
+  return load<u8>(a + <usize>within);
 }
 function le16(file: i32, off: u64): u32 {
   return byteAt(file, off) | (byteAt(file, off + 1) << 8);
@@ -132,6 +154,8 @@ function le32(file: i32, off: u64): u32 {
   return le16(file, off) | (le16(file, off + 2) << 16);
 }
 function be32(file: i32, off: u64): u32 {
+  const within = off & <u64>(CACHE_BLOCK - 1);
+  if (file == lastFile && off >> CACHE_SHIFT == lastBlock && within + 4 <= lastLength) return bswap<u32>(load<u32>(lastAddress + <usize>within));
   return (byteAt(file, off) << 24) | (byteAt(file, off + 1) << 16) | (byteAt(file, off + 2) << 8) | byteAt(file, off + 3);
 }
 
@@ -243,7 +267,9 @@ class PairsData {
   indexTable: u64 = 0;
   sizeTable: u64 = 0;
   data: u64 = 0;
-  symPat: u64 = 0;
+  /** The symbols' patterns (3 bytes each, as in the file after the offsets), copied in at
+   *  set-up. */
+  pat: StaticArray<u8> = new StaticArray<u8>(0);
   offsets: StaticArray<u16> = new StaticArray<u16>(0);
   base: StaticArray<u64> = new StaticArray<u64>(0);
   symLen: StaticArray<u8> = new StaticArray<u8>(0);
@@ -411,6 +437,7 @@ export function clearFiles(): void {
   tbLargest = 0;
   cacheData = null;
   cacheSets = 0;
+  lastFile = -1;
   tbErrorText = "";
 }
 
@@ -442,7 +469,7 @@ function initEncInfo(ei: EncInfo, e: TbEntry, file: i32, tb: u64, shift: u32, t:
   }
   if (!piecesMatch(ei, e)) {
     headerBad = true;
-    ioError = true;
+    readFailed();
     return 0;
   }
   const order = <i32>(byteAt(file, tb) >> shift) & 0x0f;
@@ -461,7 +488,7 @@ function initEncInfo(ei: EncInfo, e: TbEntry, file: i32, tb: u64, shift: u32, t:
   for (let i = 0; k < e.num || i == order || i == order2; i++) {
     if (i > 16) {
       headerBad = true;
-      ioError = true;
+      readFailed();
       return 0;
     }
     if (i == order) {
@@ -509,11 +536,10 @@ let pairsSize2: u64 = 0;
 
 /** calc_symLen: the length of symbol s; tmp: 0 unknown, 1 known, 2 being computed (a
  *  loop in a corrupt file). False when the symbol tree is not a tree. */
-function symbolLength(d: PairsData, file: i32, s: i32, tmp: StaticArray<u8>): bool {
-  const w = d.symPat + 3 * <u64>s;
-  const b0 = byteAt(file, w);
-  const b1 = byteAt(file, w + 1);
-  const b2 = byteAt(file, w + 2);
+function symbolLength(d: PairsData, s: i32, tmp: StaticArray<u8>): bool {
+  const b0 = <u32>d.pat[3 * s];
+  const b1 = <u32>d.pat[3 * s + 1];
+  const b2 = <u32>d.pat[3 * s + 2];
   const s2 = <i32>((b2 << 4) | (b1 >> 4));
   unchecked((tmp[s] = 2));
   if (s2 == 0x0fff) {
@@ -522,8 +548,8 @@ function symbolLength(d: PairsData, file: i32, s: i32, tmp: StaticArray<u8>): bo
     const s1 = <i32>(((b1 & 0xf) << 8) | b0);
     if (s1 >= d.numSyms || s2 >= d.numSyms) return false;
     if (tmp[s1] == 2 || tmp[s2] == 2) return false;
-    if (tmp[s1] == 0 && !symbolLength(d, file, s1, tmp)) return false;
-    if (tmp[s2] == 0 && !symbolLength(d, file, s2, tmp)) return false;
+    if (tmp[s1] == 0 && !symbolLength(d, s1, tmp)) return false;
+    if (tmp[s2] == 0 && !symbolLength(d, s2, tmp)) return false;
     const len = <i32>d.symLen[s1] + <i32>d.symLen[s2] + 1;
     if (len > 255) return false;
     d.symLen[s] = <u8>len;
@@ -562,15 +588,18 @@ function setupPairs(file: i32, ptr: u64, tbSize: u64, type: i32): PairsData | nu
   d.realNumBlocks = realNumBlocks;
   d.offsets = new StaticArray<u16>(h);
   for (let i = 0; i < h; i++) d.offsets[i] = <u16>le16(file, ptr + 10 + 2 * <u64>i);
-  d.symPat = ptr + 12 + 2 * <u64>h;
   pairsNext = ptr + 12 + 2 * <u64>h + 3 * <u64>numSyms + <u64>(numSyms & 1);
   d.numIndices = (tbSize + (<u64>1 << idxBits) - 1) >> idxBits;
   pairsSize0 = 6 * d.numIndices;
   pairsSize1 = 2 * <u64>numBlocks;
   pairsSize2 = <u64>realNumBlocks << blockSize;
+  const symPat = ptr + 12 + 2 * <u64>h;
+  d.pat = new StaticArray<u8>(3 * numSyms);
+  for (let i = 0; i < 3 * numSyms; i++) unchecked((d.pat[i] = <u8>byteAt(file, symPat + <u64>i)));
+  if (ioError) return null;
   d.symLen = new StaticArray<u8>(numSyms);
   const tmp = new StaticArray<u8>(numSyms);
-  for (let s = 0; s < numSyms; s++) if (tmp[s] == 0 && !symbolLength(d, file, s, tmp)) return null;
+  for (let s = 0; s < numSyms; s++) if (tmp[s] == 0 && !symbolLength(d, s, tmp)) return null;
   const base = new StaticArray<u64>(h);
   base[h - 1] = 0;
   for (let i = h - 2; i >= 0; i--) {
@@ -715,46 +744,50 @@ function decompressPairs(d: PairsData, file: i32, idx: u64): i32 {
   if (block < 0 || block >= <i64>d.realNumBlocks || ioError) return -1;
   let ptr = d.data + (<u64>block << d.blockSize);
   const m = d.minLen;
-  const h = d.offsets.length;
   const base = d.base;
   const symLen = d.symLen;
+  const offsets = d.offsets;
   let code: u64 = (<u64>be32(file, ptr) << 32) | <u64>be32(file, ptr + 4);
   ptr += 8;
   let bitCnt = 0;
   let sym = 0;
-  const limit: u64 = 1 << 17;
-  for (let steps: u64 = 0; ; steps++) {
-    if (ioError || steps > limit) return -1;
+  // litIdx is now at most a block's last index (a 16-bit size), and every symbol passed takes
+  // at least 1 from it: the loop ends, whatever the bytes.
+  const numSyms = d.numSyms;
+  for (;;) {
     let l = 0;
-    while (l < h - 1 && code < unchecked(base[l])) l++;
-    sym = <i32>d.offsets[l] + <i32>((code - unchecked(base[l])) >> <u64>(64 - (l + m)));
-    if (sym < 0 || sym >= d.numSyms) return -1;
-    if (litIdx < <i64>unchecked(symLen[sym]) + 1) break;
-    litIdx -= <i64>unchecked(symLen[sym]) + 1;
-    code <<= <u64>(l + m);
-    bitCnt += l + m;
+    while (code < unchecked(base[l])) l++; // base[h - 1] is 0: l stays below h
+    const len = l + m;
+    sym = <i32>unchecked(offsets[l]) + <i32>((code - unchecked(base[l])) >> <u64>(64 - len));
+    if (<u32>sym >= <u32>numSyms) return -1;
+    const n = <i64>unchecked(symLen[sym]) + 1;
+    if (litIdx < n) break;
+    litIdx -= n;
+    code <<= <u64>len;
+    bitCnt += len;
     if (bitCnt >= 32) {
       bitCnt -= 32;
       code |= <u64>be32(file, ptr) << <u64>bitCnt;
       ptr += 4;
+      if (ioError) return -1;
     }
   }
+  const pat = d.pat;
   while (unchecked(symLen[sym]) != 0) {
-    const w = d.symPat + 3 * <u64>sym;
-    const b1 = byteAt(file, w + 1);
-    const s1 = <i32>(((b1 & 0xf) << 8) | byteAt(file, w));
+    const w = 3 * sym;
+    const b1 = <i32>unchecked(pat[w + 1]);
+    const s1 = ((b1 & 0xf) << 8) | <i32>unchecked(pat[w]);
     if (s1 >= d.numSyms) return -1;
-    if (litIdx < <i64>symLen[s1] + 1) {
+    if (litIdx < <i64>unchecked(symLen[s1]) + 1) {
       sym = s1;
     } else {
-      litIdx -= <i64>symLen[s1] + 1;
-      sym = <i32>((byteAt(file, w + 2) << 4) | (b1 >> 4));
+      litIdx -= <i64>unchecked(symLen[s1]) + 1;
+      sym = (<i32>unchecked(pat[w + 2]) << 4) | (b1 >> 4);
     }
-    if (ioError || sym >= d.numSyms) return -1;
+    if (sym >= d.numSyms) return -1;
   }
-  const w = d.symPat + 3 * <u64>sym;
-  const v = <i32>(byteAt(file, w) | (byteAt(file, w + 1) << 8));
-  return ioError ? -1 : v;
+  const w = 3 * sym;
+  return <i32>unchecked(pat[w]) | (<i32>unchecked(pat[w + 1]) << 8);
 }
 
 // ---------------------------------------------------------------- encoding a position

@@ -5,6 +5,7 @@
 //
 //   npx tsx bench/tablebase.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
 //       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000] [--only KRPvKR,KBNvK]
+//       [--against OTHER.wasm]
 //
 // --agree N: N positions per table written by tools/syzygy-oracle.ts with Fathom's answers
 // (its oracle program is built by tools/syzygy-tables.sh) into data/tablebase/, then every one
@@ -14,13 +15,16 @@
 // "warm" the second. --nps-nodes: the node budget of each search in the nodes-per-second
 // comparison (the classical build, one thread). --only: the named tables alone are sampled (all
 // those given are loaded), so that a set can be checked in parts as it is generated.
+// --against: another classical build (an earlier commit's build/wasmchess.wasm, copied aside)
+// whose warm probes are timed in the same run, alternating with this build's (ABAB), and the
+// ratio printed: a speed change of the prober measured side by side.
 
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Core } from "../bindings/core.js";
 import { createInstance, buildUrl } from "../bindings/wasm.js";
 import { SyzygyFiles } from "../bindings/syzygy.js";
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     speed: { type: "string", default: "200" },
     "nps-nodes": { type: "string", default: "300000" },
     only: { type: "string", default: "" },
+    against: { type: "string" },
   },
 });
 const dirs = values.tables!.map((d) => resolve(d));
@@ -46,10 +51,10 @@ const unknown = only.filter((t) => !tables.includes(t));
 if (unknown.length) throw new Error(`--only: no table ${unknown.join(", ")} in ${syzygyPath}`);
 console.log(`tables: ${tables.length} in ${syzygyPath}; seed ${seed}`);
 
-/** A fresh classical instance with the tables registered. */
-async function prober(): Promise<{ w: Awaited<ReturnType<typeof createInstance>>; files: SyzygyFiles; bare: number }> {
+/** A fresh classical instance (of another build's file if given) with the tables registered. */
+async function prober(file?: string): Promise<{ w: Awaited<ReturnType<typeof createInstance>>; files: SyzygyFiles; bare: number }> {
   const files = new SyzygyFiles();
-  const w = await createInstance({ hostTbRead: files.read }, buildUrl("classical"));
+  const w = await createInstance({ hostTbRead: files.read }, file ? pathToFileURL(resolve(file)) : buildUrl("classical"));
   const bare = w.memory.buffer.byteLength;
   const load = files.load(w, syzygyPath);
   if (load.errors.length) throw new Error(`tables refused: ${load.errors.join("; ")}`);
@@ -101,8 +106,8 @@ if (perTableSpeed > 0) {
     const j = random(i + 1);
     [fens[i], fens[j]] = [fens[j], fens[i]];
   }
-  const { w, files, bare } = await prober();
-  const pass = (probe: boolean): number => {
+  type Prober = Awaited<ReturnType<typeof prober>>;
+  const pass = ({ w }: Prober, probe: boolean): number => {
     const t = performance.now();
     for (const fen of fens) {
       w.setFen(fen);
@@ -110,11 +115,26 @@ if (perTableSpeed > 0) {
     }
     return performance.now() - t;
   };
-  const setOnly = Math.min(pass(false), pass(false));
-  const cold = pass(true) - setOnly;
-  const warm = Math.min(pass(true), pass(true)) - setOnly;
-  files.close();
+  const ours = await prober();
+  const { w, files, bare } = ours;
+  const setOnly = Math.min(pass(ours, false), pass(ours, false));
+  const cold = pass(ours, true) - setOnly;
+  const warm = Math.min(pass(ours, true), pass(ours, true)) - setOnly;
   const rate = (ms: number) => Math.round((fens.length / ms) * 1000).toLocaleString("en");
+  if (values.against) {
+    const other = await prober(values.against);
+    pass(other, true); // its cold pass
+    const otherSetOnly = Math.min(pass(other, false), pass(other, false));
+    let a = 0;
+    let b = 0;
+    for (let round = 0; round < 5; round++) {
+      a += pass(ours, true) - setOnly;
+      b += pass(other, true) - otherSetOnly;
+    }
+    other.files.close();
+    console.log(`warm WDL probes against ${values.against}, 5 rounds ABAB: ${rate(a / 5)}/s against ${rate(b / 5)}/s, ${(b / a).toFixed(3)}x`);
+  }
+  files.close();
   const mib = (b: number) => (b / 2 ** 20).toFixed(1);
   console.log(`WDL probes: ${fens.length} positions; cold ${rate(cold)}/s (${cold.toFixed(0)} ms), warm ${rate(warm)}/s (${warm.toFixed(0)} ms); ` +
     `block cache ${w.tbCacheKb()} KiB; the instance's memory (no hash table yet) ${mib(bare)} MiB without tables, ` +

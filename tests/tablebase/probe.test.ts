@@ -139,6 +139,32 @@ describe("Syzygy files that are bad", () => {
     files.close();
   });
 
+  it("reads the new files after SyzygyPath changes, none of the old ones' bytes", async () => {
+    // KRvK alone, then KQvK alone: the same file numbers name other files, so what the
+    // prober kept of the first set (its cache, the block it read last) must all be dropped.
+    const only = (t: string) => {
+      const sub = mkdtempSync(join(dir, `${t}-`));
+      for (const s of [".rtbw", ".rtbz"]) copyFileSync(join(TABLES, t + s), join(sub, t + s));
+      return sub;
+    };
+    const engine = await engineWithTables(only("KRvK"));
+    try {
+      const { w } = engine;
+      expect(engine.errors).toEqual([]);
+      // WDL probes alone, so that the last file read before the change (KRvK.rtbw) has the
+      // number of the first read after it (KQvK.rtbw).
+      w.setFen(KRVK);
+      expect(w.tbProbeWdl()).toBe(-2);
+      expect(engine.files.load(w, only("KQvK")).errors).toEqual([]);
+      w.setFen(KQVK);
+      expect(w.tbProbeWdl()).toBe(2);
+      expect(probe(w, KQVK)).toMatchObject({ wdl: 2, dtz: 5 });
+      expect(w.tbError()).toBe("");
+    } finally {
+      engine.files.close();
+    }
+  });
+
   it("refuses a file whose size is not that of a table (16 mod 64) when it is registered", async () => {
     const { w, errors, files } = await engineWithTables(tablesWith("short", ".rtbw", (p) => truncateSync(p, 1000)));
     expect(errors).toEqual(["KQvK.rtbw: incomplete file (its size is not 16 mod 64)"]);
