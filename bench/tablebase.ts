@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/tablebase.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
 //       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000] [--only KRPvKR,KBNvK]
-//       [--against OTHER.wasm]
+//       [--against OTHER.wasm] [--cache-kb 4096]
 //
 // --agree N: N positions per table written by tools/syzygy-oracle.ts with Fathom's answers
 // (its oracle program is built by tools/syzygy-tables.sh) into data/tablebase/, then every one
@@ -16,8 +16,9 @@
 // comparison (the classical build, one thread). --only: the named tables alone are sampled (all
 // those given are loaded), so that a set can be checked in parts as it is generated.
 // --against: another classical build (an earlier commit's build/wasmchess.wasm, copied aside)
-// whose warm probes are timed in the same run, alternating with this build's (ABAB), and the
-// ratio printed: a speed change of the prober measured side by side.
+// whose warm probes, and nodes per second with the tables, are measured in the same run in
+// turn with this build's, and the ratios printed: a speed change of the prober side by side. --cache-kb: the size of
+// the engine's block cache in the probe-speed and nodes-per-second measures (default 4096).
 
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     "nps-nodes": { type: "string", default: "300000" },
     only: { type: "string", default: "" },
     against: { type: "string" },
+    "cache-kb": { type: "string" },
   },
 });
 const dirs = values.tables!.map((d) => resolve(d));
@@ -57,6 +59,7 @@ async function prober(file?: string): Promise<{ w: Awaited<ReturnType<typeof cre
   const w = await createInstance({ hostTbRead: files.read }, file ? pathToFileURL(resolve(file)) : buildUrl("classical"));
   const bare = w.memory.buffer.byteLength;
   const load = files.load(w, syzygyPath);
+  if (values["cache-kb"]) w.tbSetCacheKb(Number(values["cache-kb"]));
   if (load.errors.length) throw new Error(`tables refused: ${load.errors.join("; ")}`);
   return { w, files, bare };
 }
@@ -158,29 +161,36 @@ if (npsNodes > 0) {
     const fen = randomPosition(core, random, materials[random(materials.length)], i % 2 === 0, false);
     if (fen) fens.push(fen);
   }
-  const run = (withTables: boolean) => {
-    core.setSyzygyPath(withTables ? syzygyPath : "");
+  const other = values.against ? await Core.create({ hashMb: 16, wasmUrl: pathToFileURL(resolve(values.against)) }) : null;
+  const run = (engine: Core, withTables: boolean) => {
+    engine.setSyzygyPath(withTables ? syzygyPath : "");
+    if (values["cache-kb"]) engine.exports.tbSetCacheKb(Number(values["cache-kb"]));
     let nodes = 0;
     let ms = 0;
     let tbhits = 0;
     for (const fen of fens) {
-      core.newGame();
-      core.setPosition(fen);
+      engine.newGame();
+      engine.setPosition(fen);
       let hits = 0;
-      const r = core.search({ nodes: npsNodes }, { onInfo: (i) => (hits = i.tbhits) });
+      const r = engine.search({ nodes: npsNodes }, { onInfo: (i) => (hits = i.tbhits) });
       nodes += r.nodes;
       ms += r.timeMs;
       tbhits += hits;
     }
     return { nps: (nodes / ms) * 1000, tbhits };
   };
-  const off1 = run(false);
-  const on1 = run(true);
-  const off2 = run(false);
-  const on2 = run(true);
+  const rounds = [0, 1].map(() => ({ off: run(core, false), on: run(core, true), other: other ? run(other, true) : null }));
   core.dispose();
-  const off = (off1.nps + off2.nps) / 2;
-  const on = (on1.nps + on2.nps) / 2;
+  other?.dispose();
+  const mean = (f: (r: (typeof rounds)[number]) => number) => (f(rounds[0]) + f(rounds[1])) / 2;
+  const off = mean((r) => r.off.nps);
+  const on = mean((r) => r.on.nps);
+  const hits = rounds[0].on.tbhits + rounds[1].on.tbhits;
+  const n = (x: number) => Math.round(x).toLocaleString("en");
   console.log(`nodes per second, ${fens.length} positions of ${largest + 2} pieces (${materials.length} materials), ${npsNodes} nodes each, ABAB: ` +
-    `without tables ${Math.round(off).toLocaleString("en")}, with ${Math.round(on).toLocaleString("en")} (${(on / off).toFixed(3)}×; ${on1.tbhits + on2.tbhits} tbhits)`);
+    `without tables ${n(off)}, with ${n(on)} (${(on / off).toFixed(3)}×; ${hits} tbhits)`);
+  if (other) {
+    const theirs = mean((r) => r.other!.nps);
+    console.log(`  ${values.against} with the tables, in the same rounds: ${n(theirs)} (${(theirs / off).toFixed(3)}× this build's without; ${rounds[0].other!.tbhits + rounds[1].other!.tbhits} tbhits)`);
+  }
 }
