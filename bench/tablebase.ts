@@ -17,8 +17,8 @@
 // those given are loaded), so that a set can be checked in parts as it is generated.
 // --against: another classical build (an earlier commit's build/wasmchess.wasm, copied aside)
 // whose warm probes, and nodes per second with the tables, are measured in the same run in
-// turn with this build's, and the ratios printed: a speed change of the prober side by side. --cache-kb: the size of
-// the engine's block cache in the probe-speed and nodes-per-second measures (default 4096).
+// turn with this build's, and the ratios printed: a speed change of the prober side by side.
+// --cache-kb: the size of the engine's block cache in both measures (default 4096).
 
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";

@@ -70,10 +70,14 @@ if (!existsSync(results) && existsSync(pgnFile)) {
   appendFileSync(results, records.map((d) => JSON.stringify(d) + "\n").join(""));
   console.log(`${results}: ${records.length} games read back from ${pgnFile}`);
 }
-if (existsSync(results)) for (const l of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
-  const d = JSON.parse(l) as Done;
-  done.set(`${d.material}#${d.index}`, d); // a game replayed later replaces the earlier one
+/** The games played so far (other shards' among them), by material and index. */
+function readState(into: Map<string, Done>): void {
+  if (existsSync(results)) for (const l of readFileSync(results, "utf8").split("\n").filter(Boolean)) {
+    const d = JSON.parse(l) as Done;
+    into.set(`${d.material}#${d.index}`, d); // a game replayed later replaces the earlier one
+  }
 }
+readState(done);
 
 /** The state of the games in a PGN this bench wrote: its headers and the last comment (the reason). */
 function fromPgn(text: string): Done[] {
@@ -151,15 +155,14 @@ const stockfish = new MatchEngine({
   options: [["Hash", "64"], ["Threads", "1"], ["SyzygyPath", syzygyPath]],
 });
 
-const tally = new Map<string, { ok: number; games: number }>();
+const counts = new Map<string, number>();
 const runs: [string, "win" | "draw"][] = [
   ...values.won!.split(",").filter(Boolean).map((m): [string, "win"] => [m, "win"]),
   ...values.drawn!.split(",").filter(Boolean).map((m): [string, "draw"] => [m, "draw"]),
 ];
 for (const [m, category] of runs) {
   const fens = positions(m, category, m.length * 131 + m.charCodeAt(1));
-  const t = { ok: 0, games: 0 };
-  tally.set(m, t);
+  counts.set(m, fens.length);
   for (const [index, fen] of fens.entries()) {
     // Ours is the strong side when it must win, the weak side when it must hold; either way
     // the side to move (see positions()).
@@ -183,12 +186,16 @@ for (const [m, category] of runs) {
       appendFileSync(pgnFile, formatPgn(record, { event: `tablebase conversion ${m}`, site: "wasmchess", round: String(index + 1), timeControl: pgnTimeControl(settings.limits) }) + "\n");
       console.log(`${m} ${index + 1}/${fens.length}: ${d.ok ? "ok" : "FAILED"} ${result} in ${d.moves} plies (${d.end}) ${fen}`);
     }
-    t.games++;
-    if (d.ok) t.ok++;
   }
 }
 ours.kill();
 stockfish.kill();
 core.dispose();
 console.log(`movetime ${movetime} ms, tables ${syzygyPath}, seed ${values.seed}:`);
-for (const [m, t] of tally) console.log(`  ${m}: ${t.ok} of ${t.games} ${runs.find(([x]) => x === m)![1] === "win" ? "won (mated)" : "held (not lost)"}`);
+const state = new Map<string, Done>();
+readState(state); // with the games other shards finished meanwhile
+for (const [m, category] of runs) {
+  const played = Array.from({ length: counts.get(m)! }, (_, i) => state.get(`${m}#${i}`)).filter((d) => d !== undefined);
+  const ok = played.filter((d) => d.ok).length;
+  console.log(`  ${m}: ${ok} of ${played.length} ${category === "win" ? "won (mated)" : "held (not lost)"}`);
+}
