@@ -40,6 +40,8 @@
 //                                         scores) accepts H0 or H1
 // Output:
 //   --pgn FILE          write the games (overwrites FILE), --pgn-comments adds score/depth/time
+//                       and the engine's nodes and tbhits to each move, and the summary then
+//                       gives each engine's nodes per second and tbhits over all the PGN's games
 //   --resume            go on with the match whose games are in --pgn FILE (the same options
 //                       otherwise): its games count and are not played again, new games are
 //                       appended; a match stopped part-way (Ctrl-C, a reboot) loses only the
@@ -53,7 +55,8 @@ import { parseArgs } from "node:util";
 import { Core } from "../bindings/core.js";
 import { limitsFrom, parseDraw, parseEngineSpec, parseResign, parseSprt, positiveInt } from "../match/args.js";
 import { loadOpenings } from "../match/openings.js";
-import { summaryLines } from "../match/report.js";
+import { speedLines, summaryLines } from "../match/report.js";
+import { readCommentedGames } from "../match/commented.js";
 import { Match } from "../match/runner.js";
 import { readPlayedGames } from "../match/resume.js";
 import { usage } from "./cli-usage.js";
@@ -150,6 +153,11 @@ async function main(): Promise<number> {
   const summary = await match.run();
   console.log("");
   for (const line of summaryLines(summary)) console.log(line);
+  if (values.pgn && values["pgn-comments"]) {
+    const games = [];
+    for await (const g of readCommentedGames([values.pgn])) games.push(g);
+    for (const line of speedLines(games, summary.names)) console.log(`Speed: ${line}`);
+  }
   if (values.pgn) console.log(`PGN: ${values.pgn}`);
   return 0;
 }

@@ -1,6 +1,7 @@
 // Reading back match PGNs written with `--pgn-comments` (pgn.ts writes them): for every game,
-// its players and time control, and for every move who made it, with the score, depth and
-// time its comment holds ("+0.35/12 0.377s", "-M3/20 0.102s", "book").
+// its players and time control, and for every move who made it, with the score, depth, time,
+// nodes and tbhits its comment holds ("+0.35/12 0.377s", "-M3/20 0.102s, n=5120, tbhits=3",
+// "book").
 
 import { createReadStream } from "node:fs";
 import { readPgn } from "../bindings/index.js";
@@ -16,6 +17,8 @@ export interface CommentedMove {
   cp?: number;
   depth?: number;
   seconds?: number;
+  nodes?: number;
+  tbhits?: number;
 }
 
 export interface CommentedGame {
@@ -28,7 +31,7 @@ export interface CommentedGame {
   moves: CommentedMove[];
 }
 
-/** The score, depth and seconds of one move comment. */
+/** The score, depth, seconds, nodes and tbhits of one move comment. */
 export function parseMoveComment(comment: string | undefined): Omit<CommentedMove, "side" | "moveNumber"> {
   const out: Omit<CommentedMove, "side" | "moveNumber"> = {};
   const m = /^([+-])(M?)(\d+(?:\.\d+)?)(?:\/(\d+))?/.exec(comment ?? "");
@@ -37,8 +40,12 @@ export function parseMoveComment(comment: string | undefined): Omit<CommentedMov
     out.cp = scoreToCp({ kind: m[2] ? "mate" : "cp", value });
     if (m[4] !== undefined) out.depth = Number(m[4]);
   }
-  const t = /(\d+(?:\.\d+)?)s\s*$/.exec(comment ?? "");
+  const t = /(\d+(?:\.\d+)?)s(?:,|\s*$)/.exec(comment ?? "");
   if (t) out.seconds = Number(t[1]);
+  const n = /,\s*n=(\d+)/.exec(comment ?? ""); // the PGN's lines may break after the comma
+  if (n) out.nodes = Number(n[1]);
+  const tb = /,\s*tbhits=(\d+)/.exec(comment ?? "");
+  if (tb) out.tbhits = Number(tb[1]);
   return out;
 }
 

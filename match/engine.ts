@@ -30,12 +30,24 @@ export function formatScore(s: Score): string {
   return (s.value >= 0 ? "+" : "-") + (Math.abs(s.value) / 100).toFixed(2);
 }
 
-/** Reads depth and score from an `info` line; bounds are flagged so exact scores win. */
-export function parseInfo(line: string): { depth?: number; score?: Score; bound: boolean } {
+/** What an `info` line says that a match keeps. */
+export interface InfoFields {
+  depth?: number;
+  score?: Score;
+  /** The score is a lowerbound or upperbound. */
+  bound: boolean;
+  nodes?: number;
+  tbhits?: number;
+}
+
+/** Reads depth, score, nodes and tbhits from an `info` line; bounds are flagged so exact
+ *  scores win. */
+export function parseInfo(line: string): InfoFields {
   const t = line.trim().split(/\s+/);
-  const out: { depth?: number; score?: Score; bound: boolean } = { bound: false };
+  const out: InfoFields = { bound: false };
   for (let i = 1; i < t.length; i++) {
     if (t[i] === "depth" && /^\d+$/.test(t[i + 1] ?? "")) out.depth = Number(t[++i]);
+    else if ((t[i] === "nodes" || t[i] === "tbhits") && /^\d+$/.test(t[i + 1] ?? "")) out[t[i] as "nodes" | "tbhits"] = Number(t[++i]);
     else if (t[i] === "score" && (t[i + 1] === "cp" || t[i + 1] === "mate") && /^[+-]?\d+$/.test(t[i + 2] ?? "")) {
       out.score = { kind: t[i + 1] as "cp" | "mate", value: Number(t[i + 2]) };
       i += 2;
@@ -48,7 +60,7 @@ export function parseInfo(line: string): { depth?: number; score?: Score; bound:
 /** What came back from one `go`. Times are measured by the runner from sending `go` to
  *  receiving `bestmove`. */
 export type SearchReply =
-  | { kind: "bestmove"; move: string; elapsedMs: number; score?: Score; depth?: number }
+  | { kind: "bestmove"; move: string; elapsedMs: number; score?: Score; depth?: number; nodes?: number; tbhits?: number }
   /** No bestmove within the allowed time; `move` is set if one came after `stop`. */
   | { kind: "timeout"; elapsedMs: number; move?: string }
   /** Nothing even after `stop` and the grace period: the process was killed. */
@@ -152,12 +164,16 @@ export class MatchEngine {
     let score: Score | undefined;
     let boundScore: Score | undefined;
     let depth: number | undefined;
+    let nodes: number | undefined;
+    let tbhits: number | undefined;
     let arrivedAt = 0;
     const onLine = (line: string) => {
       if (BESTMOVE.test(line)) arrivedAt = performance.now();
       else if (line.startsWith("info ")) {
         const info = parseInfo(line);
         if (info.depth !== undefined) depth = info.depth;
+        if (info.nodes !== undefined) nodes = info.nodes;
+        if (info.tbhits !== undefined) tbhits = info.tbhits;
         if (info.score && info.bound) boundScore = info.score;
         else if (info.score) score = info.score;
       }
@@ -168,7 +184,7 @@ export class MatchEngine {
     proc.send(go);
     try {
       const line = await proc.waitFor((l) => BESTMOVE.test(l), allowedMs);
-      return { kind: "bestmove", move: line.split(/\s+/)[1] ?? "", elapsedMs: arrivedAt - start, score: score ?? boundScore, depth };
+      return { kind: "bestmove", move: line.split(/\s+/)[1] ?? "", elapsedMs: arrivedAt - start, score: score ?? boundScore, depth, nodes, tbhits };
     } catch (err) {
       if (!proc.alive) return { kind: "crash", detail: this.describeFailure(proc, err) };
       proc.send("stop");

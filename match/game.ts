@@ -35,6 +35,9 @@ export interface MoveRecord {
   score?: Score;
   depth?: number;
   timeMs?: number;
+  /** The engine's last nodes and tbhits of the search that chose the move. */
+  nodes?: number;
+  tbhits?: number;
 }
 
 export interface GameRecord {
@@ -250,7 +253,9 @@ async function playMoves(
       return decisive(side, "illegal-move", "rules infraction", `${who} makes an illegal move: ${reply.move}`);
     }
     uciMoves.push(reply.move);
-    record.moves.push({ uci: reply.move, san, book: false, score: reply.score, depth: reply.depth, timeMs: reply.elapsedMs });
+    record.moves.push({
+      uci: reply.move, san, book: false, score: reply.score, depth: reply.depth, timeMs: reply.elapsedMs, nodes: reply.nodes, tbhits: reply.tbhits,
+    });
     const tb = settings.adjudication.tablebase;
     const end =
       rulesEnd(core, side) ??

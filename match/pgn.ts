@@ -24,13 +24,16 @@ function pgnDate(d: Date): string {
   return `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
 }
 
-/** "+0.35/12 0.377s" for an engine move, "book" for an opening move. */
+/** "+0.35/12 0.377s, n=123456, tbhits=7" for an engine move (nodes and tbhits as fastchess
+ *  writes them, when the engine reported them), "book" for an opening move. */
 function moveComment(m: GameRecord["moves"][number]): string | undefined {
   if (m.book) return "book";
   const parts: string[] = [];
   if (m.score) parts.push(formatScore(m.score) + (m.depth !== undefined ? `/${m.depth}` : ""));
   if (m.timeMs !== undefined) parts.push(`${(m.timeMs / 1000).toFixed(3)}s`);
-  return parts.length ? parts.join(" ") : undefined;
+  if (!parts.length) return undefined;
+  const counts = [m.nodes !== undefined ? `n=${m.nodes}` : "", m.tbhits !== undefined ? `tbhits=${m.tbhits}` : ""].filter(Boolean);
+  return [parts.join(" "), ...counts].join(", ");
 }
 
 /** The match game as a package Game: its tags, moves and comments. The package's rules must

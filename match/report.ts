@@ -3,6 +3,7 @@
 
 import { EloEstimate, Pentanomial, SprtParams, Trinomial, SPRT_MIN_GAMES, formatElo, sprtBounds } from "./stats.js";
 import { EndKind } from "./game.js";
+import type { CommentedGame } from "./commented.js";
 
 /** Everything the final summary reports; engine 1's point of view throughout. */
 export interface MatchSummary {
@@ -83,4 +84,31 @@ export function summaryLines(s: MatchSummary): string[] {
     }
   }
   return out;
+}
+
+/** Each engine's search speed over the games' commented moves that carry nodes and a time:
+ *  its nodes over the time from `go` to `bestmove` the runner measured, and its tbhits; the
+ *  engines in the order of `names`, then the ratio of the first two's nodes per second. */
+export function speedLines(games: Iterable<CommentedGame>, names: readonly string[]): string[] {
+  const per = new Map<string, { nodes: number; seconds: number; moves: number; tbhits: number }>();
+  for (const name of names) per.set(name, { nodes: 0, seconds: 0, moves: 0, tbhits: 0 });
+  for (const g of games) {
+    for (const m of g.moves) {
+      if (m.nodes === undefined || m.seconds === undefined) continue;
+      const name = g.players[m.side];
+      const t = per.get(name) ?? { nodes: 0, seconds: 0, moves: 0, tbhits: 0 };
+      t.nodes += m.nodes;
+      t.seconds += m.seconds;
+      t.moves++;
+      t.tbhits += m.tbhits ?? 0;
+      per.set(name, t);
+    }
+  }
+  const n = (x: number) => Math.round(x).toLocaleString("en");
+  const speed = (t: { nodes: number; seconds: number }) => (t.seconds > 0 ? t.nodes / t.seconds : 0);
+  const lines = [...per].map(([name, t]) =>
+    `${name}: ${n(speed(t))} nodes/s (${n(t.nodes)} nodes in ${t.seconds.toFixed(1)} s of search, ${t.moves} moves), ${n(t.tbhits)} tbhits`);
+  const [a, b] = names.map((name) => speed(per.get(name)!));
+  if (names.length >= 2 && a > 0 && b > 0) lines.push(`nodes/s ratio ${names[0]} / ${names[1]}: ${(a / b).toFixed(3)}`);
+  return lines;
 }

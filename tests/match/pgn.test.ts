@@ -10,6 +10,7 @@ import { Game, parsePgn } from "../../bindings/index.js";
 import { formatPgn } from "../../match/pgn.js";
 import { CommentedGame, lossGap, loserIndex, parseMoveComment, readCommentedGames } from "../../match/commented.js";
 import { formatScore, parseInfo } from "../../match/engine.js";
+import { speedLines } from "../../match/report.js";
 import { GameRecord, positionCommand } from "../../match/game.js";
 
 let core: Core;
@@ -78,7 +79,7 @@ describe("match PGN", () => {
 
   it("reads back the move comments it writes: mover, score, depth and time", async () => {
     const record = game("4k3/8/8/8/8/8/8/R3K3 b Q - 0 30", ["Kd7", "Ra7+", "Kc6"]);
-    record.moves[0] = { ...record.moves[0], score: { kind: "cp", value: -35 }, depth: 12, timeMs: 377 };
+    record.moves[0] = { ...record.moves[0], score: { kind: "cp", value: -35 }, depth: 12, timeMs: 377, nodes: 51_200, tbhits: 3 };
     record.moves[1] = { ...record.moves[1], score: { kind: "mate", value: 3 }, depth: 20, timeMs: 1250 };
     record.moves[2] = { ...record.moves[2], book: true };
     const dir = mkdtempSync(join(tmpdir(), "match-"));
@@ -91,11 +92,33 @@ describe("match PGN", () => {
     expect(games[0].players).toEqual(["Alpha", 'Be"ta']);
     expect(games[0].timeControl).toEqual({ base: 10, inc: 0.1 });
     expect(games[0].moves).toEqual([
-      { side: 1, moveNumber: 1, cp: -35, depth: 12, seconds: 0.377 },
+      { side: 1, moveNumber: 1, cp: -35, depth: 12, seconds: 0.377, nodes: 51_200, tbhits: 3 },
       { side: 0, moveNumber: 1, cp: 100_000 - 3, depth: 20, seconds: 1.25 },
       { side: 1, moveNumber: 2 },
     ]);
     expect(parseMoveComment("-M2/9 0.010s")).toEqual({ cp: -100_000 + 2, depth: 9, seconds: 0.01 });
+    // fastchess's form, and a game's last move with the reason after it.
+    expect(parseMoveComment("+0.10/5 0.020s, n=5120,\ntbhits=0 White mates")).toEqual({ cp: 10, depth: 5, seconds: 0.02, nodes: 5120, tbhits: 0 });
+  });
+
+  it("sums each engine's nodes, search time and tbhits over the games", () => {
+    const game = (players: [string, string], moves: CommentedGame["moves"]): CommentedGame => ({ players, result: "1/2-1/2", round: "1", moves });
+    const lines = speedLines([
+      game(["tables", "none"], [
+        { side: 0, moveNumber: 1, seconds: 0.5, nodes: 1_000_000, tbhits: 40 },
+        { side: 1, moveNumber: 1, seconds: 0.5, nodes: 1_500_000 },
+        { side: 0, moveNumber: 2, cp: 30 }, // no nodes: not counted
+      ]),
+      game(["none", "tables"], [
+        { side: 0, moveNumber: 1, seconds: 1.5, nodes: 4_500_000 },
+        { side: 1, moveNumber: 1, seconds: 1.5, nodes: 2_000_000, tbhits: 2 },
+      ]),
+    ], ["tables", "none"]);
+    expect(lines).toEqual([
+      "tables: 1,500,000 nodes/s (3,000,000 nodes in 2.0 s of search, 2 moves), 42 tbhits",
+      "none: 3,000,000 nodes/s (6,000,000 nodes in 2.0 s of search, 2 moves), 0 tbhits",
+      "nodes/s ratio tables / none: 0.500",
+    ]);
   });
 
   it("finds the loser and the moment the winner's score first reached the threshold", () => {
@@ -121,8 +144,9 @@ describe("match PGN", () => {
   });
 
   it("parses info lines and formats scores", () => {
-    expect(parseInfo("info depth 12 seldepth 15 score cp -34 nodes 100 pv e2e4 e7e5")).toEqual({ depth: 12, score: { kind: "cp", value: -34 }, bound: false });
-    expect(parseInfo("info depth 9 score mate -3 lowerbound nodes 1")).toEqual({ depth: 9, score: { kind: "mate", value: -3 }, bound: true });
+    expect(parseInfo("info depth 12 seldepth 15 score cp -34 nodes 100 nps 2000 tbhits 7 pv e2e4 e7e5"))
+      .toEqual({ depth: 12, score: { kind: "cp", value: -34 }, bound: false, nodes: 100, tbhits: 7 });
+    expect(parseInfo("info depth 9 score mate -3 lowerbound nodes 1")).toEqual({ depth: 9, score: { kind: "mate", value: -3 }, bound: true, nodes: 1 });
     expect(parseInfo("info string score cp 5")).toEqual({ bound: false });
     expect(formatScore({ kind: "cp", value: -120 })).toBe("-1.20");
     expect(formatScore({ kind: "mate", value: 3 })).toBe("+M3");
