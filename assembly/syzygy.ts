@@ -555,7 +555,7 @@ function symbolLength(d: PairsData, s: i32, tmp: StaticArray<u8>): bool {
     d.symLen[s] = <u8>len;
   }
   tmp[s] = 1;
-  return !ioError;
+  return true;
 }
 
 /** setup_pairs: reads one table's compression header at ptr; null on a corrupt header. */
