@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Core } from "../bindings/core.js";
 import { Game } from "../bindings/game.js";
+import { parsePgn } from "../bindings/index.js";
 import { MatchEngine } from "../match/engine.js";
 import { playGame } from "../match/game.js";
 import type { GameSettings } from "../match/game.js";
@@ -64,9 +65,17 @@ interface Done {
   moves: number;
   end: string;
 }
+// The positions: seeded, won (or drawn) for the side to move by the tables (probed in Node).
+await Game.create(); // the package's rules, which write the PGN and read it back
+
+/** Whether the game was a success for ours: a mate where it must win, no loss where it must hold. */
+function succeeded(wanted: "win" | "hold", result: string, oursWhite: boolean): boolean {
+  return wanted === "win" ? result === (oursWhite ? "1-0" : "0-1") : result !== (oursWhite ? "0-1" : "1-0");
+}
+
 const done = new Map<string, Done>();
 if (!existsSync(results) && existsSync(pgnFile)) {
-  const records = fromPgn(readFileSync(pgnFile, "utf8"));
+  const records = await fromPgn(readFileSync(pgnFile, "utf8"));
   appendFileSync(results, records.map((d) => JSON.stringify(d) + "\n").join(""));
   console.log(`${results}: ${records.length} games read back from ${pgnFile}`);
 }
@@ -79,33 +88,28 @@ function readState(into: Map<string, Done>): void {
 }
 readState(done);
 
-/** The state of the games in a PGN this bench wrote: its headers and the last comment (the reason). */
-function fromPgn(text: string): Done[] {
-  return text.split(/\n(?=\[Event )/).filter((g) => g.trim()).map((g) => {
+/** The state of the games in a PGN this bench wrote: its tags, and the last move's comment
+ *  (the reason for the result). */
+async function fromPgn(text: string): Promise<Done[]> {
+  return (await parsePgn(text)).map((g) => {
+    if (g.error) throw new Error(`${pgnFile}: ${g.error}`);
     const tag = (name: string) => {
-      const m = new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(g);
-      if (!m) throw new Error(`${pgnFile}: a game without its ${name} tag`);
-      return m[1];
+      const value = g.headers.get(name);
+      if (value === undefined) throw new Error(`${pgnFile}: a game without its ${name} tag`);
+      return value;
     };
     const material = tag("Event").replace(/^tablebase conversion /, "");
     const fen = tag("FEN");
-    const result = tag("Result");
     const oursWhite = tag("White") === "wasmchess";
     // Ours plays the strong side where it must win and the weak side where it must hold.
     const wanted = whiteStrong(fen, material) === oursWhite ? "win" : "hold";
-    const won = result === (oursWhite ? "1-0" : "0-1");
-    const lost = result === (oursWhite ? "0-1" : "1-0");
-    const comments = [...g.matchAll(/\{([^}]*)\}/g)];
-    const reason = comments.at(-1)?.[1].replace(/\s+/g, " ") ?? "";
+    const moves = g.moves();
     return {
-      material, index: Number(tag("Round")) - 1, fen, wanted, result, ours: oursWhite ? "white" : "black",
-      ok: wanted === "win" ? won : !lost, moves: Number(tag("PlyCount")), end: reason,
+      material, index: Number(tag("Round")) - 1, fen, wanted, result: g.result, ours: oursWhite ? "white" : "black",
+      ok: succeeded(wanted, g.result, oursWhite), moves: moves.length, end: moves.at(-1)?.comment ?? "",
     };
   });
 }
-
-// The positions: seeded, won (or drawn) for the side to move by the tables (probed in Node).
-await Game.create(); // the package's rules, which write the PGN
 const core = await Core.create({ build: "classical", hashMb: 1 });
 const load = core.setSyzygyPath(syzygyPath);
 if (load.errors.length) throw new Error(`tables refused: ${load.errors.slice(0, 3).join("; ")}`);
@@ -176,11 +180,10 @@ for (const [m, category] of runs) {
       const pair: [MatchEngine, MatchEngine] = oursWhite ? [ours, stockfish] : [stockfish, ours];
       const record = await playGame(core, pair, { name: `${m} ${index}`, fen, moves: [] }, settings);
       const result = record.end.result;
-      const won = result === (oursWhite ? "1-0" : "0-1");
-      const lost = result === (oursWhite ? "0-1" : "1-0");
+      const wanted = category === "win" ? "win" : "hold";
       d = {
-        material: m, index, fen, wanted: category === "win" ? "win" : "hold", result, ours: oursWhite ? "white" : "black",
-        ok: category === "win" ? won : !lost, moves: record.moves.length, end: record.end.reason,
+        material: m, index, fen, wanted, result, ours: oursWhite ? "white" : "black",
+        ok: succeeded(wanted, result, oursWhite), moves: record.moves.length, end: record.end.reason,
       };
       appendFileSync(results, JSON.stringify(d) + "\n");
       appendFileSync(pgnFile, formatPgn(record, { event: `tablebase conversion ${m}`, site: "wasmchess", round: String(index + 1), timeControl: pgnTimeControl(settings.limits) }) + "\n");
