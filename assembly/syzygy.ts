@@ -777,14 +777,14 @@ function decompressPairs(d: PairsData, file: i32, idx: u64): i32 {
     const w = 3 * sym;
     const b1 = <i32>unchecked(pat[w + 1]);
     const s1 = ((b1 & 0xf) << 8) | <i32>unchecked(pat[w]);
-    if (s1 >= d.numSyms) return -1;
+    if (s1 >= numSyms) return -1;
     if (litIdx < <i64>unchecked(symLen[s1]) + 1) {
       sym = s1;
     } else {
       litIdx -= <i64>unchecked(symLen[s1]) + 1;
       sym = (<i32>unchecked(pat[w + 2]) << 4) | (b1 >> 4);
     }
-    if (sym >= d.numSyms) return -1;
+    if (sym >= numSyms) return -1;
   }
   const w = 3 * sym;
   return <i32>unchecked(pat[w]) | (<i32>unchecked(pat[w + 1]) << 8);
