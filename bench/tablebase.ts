@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/tablebase.ts [--tables app/public/syzygy/3-4] [--tables data/syzygy/5]
 //       [--agree 1000] [--seed 7] [--speed 200] [--nps-nodes 300000] [--only KRPvKR,KBNvK]
-//       [--against OTHER.wasm] [--cache-kb 4096]
+//       [--against OTHER.wasm] [--cache-kb 4096] [--rss]
 //
 // --agree N: N positions per table written by tools/syzygy-oracle.ts with Fathom's answers
 // (its oracle program is built by tools/syzygy-tables.sh) into data/tablebase/, then every one
@@ -19,6 +19,11 @@
 // whose warm probes, and nodes per second with the tables, are measured in the same run in
 // turn with this build's, and the ratios printed: a speed change of the prober side by side.
 // --cache-kb: the size of the engine's block cache in both measures (default 4096).
+// --rss: the memory of the UCI engine a user runs (node build/cli.js, Hash 16, the network
+// build): its peak and private resident memory after searching the nodes-per-second
+// positions (--nps-nodes each) without the tables and with them, and Stockfish's (found on
+// PATH or in /usr/games) with the same options and searches as the anchor; Stockfish maps
+// the files, so the pages of them it touched count in its resident memory.
 
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
@@ -30,6 +35,7 @@ import { Core } from "../bindings/core.js";
 import { createInstance, buildUrl } from "../bindings/wasm.js";
 import { SyzygyFiles } from "../bindings/syzygy.js";
 import { engineAnswer, makeRandom, randomPosition, tablesIn } from "../tools/syzygy-oracle.js";
+import { findExecutable, UciProcess } from "../match/uci-process.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -42,6 +48,7 @@ const { values } = parseArgs({
     only: { type: "string", default: "" },
     against: { type: "string" },
     "cache-kb": { type: "string" },
+    rss: { type: "boolean", default: false },
   },
 });
 const dirs = values.tables!.map((d) => resolve(d));
@@ -146,21 +153,26 @@ if (perTableSpeed > 0) {
 
 // ---------------------------------------------------------------- nodes per second
 const npsNodes = Number(values["nps-nodes"]);
-if (npsNodes > 0) {
-  // Two pieces more than the largest table: the tables come in after captures.
-  const largest = Math.max(...tables.map((t) => t.length - 1));
-  const extra = ["P", "p"];
-  const materials = tables.filter((t) => t.length - 1 === largest).map((t) => {
-    const [a, b] = t.split("v");
-    return `${a}${extra[0]}v${b}${extra[1].toUpperCase()}`;
-  });
-  const core = await Core.create({ build: "classical", hashMb: 16 });
+// Two pieces more than the largest table (a pawn each): the tables come in after captures.
+const largest = Math.max(...tables.map((t) => t.length - 1));
+const materials = tables.filter((t) => t.length - 1 === largest).map((t) => t.replace("v", "Pv") + "P");
+
+/** 20 seeded random positions of those materials, the searches' positions. */
+async function searchPositions(): Promise<string[]> {
+  const core = await Core.create({ build: "classical", hashMb: 1 });
   const random = makeRandom(seed ^ 0xa11);
   const fens: string[] = [];
   for (let i = 0; fens.length < 20 && i < 400; i++) {
     const fen = randomPosition(core, random, materials[random(materials.length)], i % 2 === 0, false);
     if (fen) fens.push(fen);
   }
+  core.dispose();
+  return fens;
+}
+
+if (npsNodes > 0) {
+  const fens = await searchPositions();
+  const core = await Core.create({ build: "classical", hashMb: 16 });
   const other = values.against ? await Core.create({ hashMb: 16, wasmUrl: pathToFileURL(resolve(values.against)) }) : null;
   const run = (engine: Core, withTables: boolean) => {
     engine.setSyzygyPath(withTables ? syzygyPath : "");
@@ -193,4 +205,45 @@ if (npsNodes > 0) {
     const theirs = mean((r) => r.other!.nps);
     console.log(`  ${values.against} with the tables, in the same rounds: ${n(theirs)} (${(theirs / off).toFixed(3)}× this build's without; ${rounds[0].other!.tbhits + rounds[1].other!.tbhits} tbhits)`);
   }
+}
+
+// ---------------------------------------------------------------- the UCI process's memory
+if (values.rss) {
+  if (npsNodes <= 0) throw new Error("--rss searches --nps-nodes nodes a position: give it more than 0");
+  const fens = await searchPositions();
+  /** Peak and private resident MB of an engine after searching every position. */
+  const memoryOf = async (command: string, args: string[], path: string) => {
+    const engine = new UciProcess(command, args, ROOT);
+    await engine.init();
+    engine.setOption("Hash", "16");
+    if (path) engine.setOption("SyzygyPath", path);
+    await engine.isReady();
+    let tbhits = 0;
+    engine.listeners.push((l) => {
+      const m = / tbhits (\d+)/.exec(l);
+      if (m) tbhits = Math.max(tbhits, Number(m[1]));
+    });
+    let hits = 0;
+    for (const fen of fens) {
+      engine.send("ucinewgame");
+      engine.send(`position fen ${fen}`);
+      engine.send(`go nodes ${npsNodes}`);
+      await engine.waitFor((l) => l.startsWith("bestmove"), 120_000);
+      hits += tbhits;
+      tbhits = 0;
+    }
+    const peak = engine.memoryMb("VmHWM");
+    const anon = engine.memoryMb("RssAnon");
+    await engine.quit();
+    return { peak, anon, hits };
+  };
+  const mb = (x: number) => x.toFixed(1);
+  const line = (name: string, off: Awaited<ReturnType<typeof memoryOf>>, on: Awaited<ReturnType<typeof memoryOf>>) =>
+    console.log(`  ${name}: peak resident ${mb(off.peak)} MB without tables, ${mb(on.peak)} MB with (${mb(on.peak - off.peak)} more); ` +
+      `private ${mb(off.anon)} and ${mb(on.anon)} MB (${mb(on.anon - off.anon)} more; ${on.hits} tbhits)`);
+  console.log(`UCI process memory, Hash 16, after ${fens.length} searches of ${npsNodes} nodes (positions of ${largest + 2} pieces):`);
+  line("WasmChess (node build/cli.js)", await memoryOf(process.execPath, ["build/cli.js"], ""), await memoryOf(process.execPath, ["build/cli.js"], syzygyPath));
+  const stockfish = findExecutable("stockfish");
+  if (stockfish) line(`Stockfish (${stockfish})`, await memoryOf(stockfish, [], ""), await memoryOf(stockfish, [], syzygyPath));
+  else console.log("  stockfish not found (PATH, /usr/games): no anchor");
 }
