@@ -332,6 +332,9 @@ describeWithOracle("stockfish", STOCKFISH !== undefined, "match against Stockfis
       engines: [sf("sf-a"), sf("sf-b")],
       openings: builtinOpenings(core).slice(0, 2),
       games: 4,
+      // A first start reads Stockfish's binary from disk, which took over 5 s on a machine
+      // whose page cache had dropped it (a virtual disk at about 15 MB/s).
+      handshakeMs: 30_000,
       settings: { limits: { kind: "nodes", nodes: 200 }, marginMs: 100, stopGraceMs: 1000, replyTimeoutMs: 5000, adjudication: {} },
       pgn: { path: pgn, event: "sf test", site: "?", moveComments: true },
     });
