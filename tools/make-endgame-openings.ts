@@ -2,10 +2,9 @@
 // of the tablebases (the strength test: the 3-5-piece set against none, from positions a
 // few captures away from it): random material for each side (the kings, up to --pieces pieces
 // and up to --pawns pawns, by default two and three, the two sides within --imbalance pawns of
-// each other by the usual
-// values), placed at random (pawns on ranks 2-7), kept when the position is legal, without
-// castling rights, a short search of ours scores it from --min-score to --margin centipawns
-// either way, and no earlier one is the same.
+// each other by the usual values), placed at random (pawns on ranks 2-7), kept when the
+// position is legal, without castling rights, a short search of ours scores it from
+// --min-score to --margin centipawns either way, and no earlier one is the same.
 //
 //   npx tsx tools/make-endgame-openings.ts --count 500 --nodes 20000 --margin 100 --seed 1 > bench/data/endgames-6to8.epd
 //   npx tsx tools/make-endgame-openings.ts --count 500 --nodes 20000 --min-score 100 --margin 300 --imbalance 3 --seed 2 > bench/data/endgames-6to8-unclear.epd
