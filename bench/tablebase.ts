@@ -218,19 +218,19 @@ if (values.rss) {
     engine.setOption("Hash", "16");
     if (path) engine.setOption("SyzygyPath", path);
     await engine.isReady();
-    let tbhits = 0;
+    let searchHits = 0; // the tbhits of the search's last info line
     engine.listeners.push((l) => {
       const m = / tbhits (\d+)/.exec(l);
-      if (m) tbhits = Math.max(tbhits, Number(m[1]));
+      if (m) searchHits = Number(m[1]);
     });
     let hits = 0;
     for (const fen of fens) {
+      searchHits = 0;
       engine.send("ucinewgame");
       engine.send(`position fen ${fen}`);
       engine.send(`go nodes ${npsNodes}`);
       await engine.waitFor((l) => l.startsWith("bestmove"), 120_000);
-      hits += tbhits;
-      tbhits = 0;
+      hits += searchHits;
     }
     const peak = engine.memoryMb("VmHWM");
     const anon = engine.memoryMb("RssAnon");
