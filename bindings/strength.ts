@@ -13,11 +13,17 @@ export const SKILL_MAX = 20;
  *  the scale is interpolated, beyond them extrapolated by the last slope). */
 // Measured at 5+0.05 against Stockfish 15.1 (README "Strength levels"): level 4 1306 ± 189,
 // level 9 1791 ± 268, level 14 1989 ± 199, level 19 2009 ± 225 (16 games each); level 0 lost
-// 11 of 11 against UCI_Elo 1350. The table smooths these into a rising curve.
+// 11 of 11 against UCI_Elo 1350. The table smooths these into a rising curve. Levels 6 and 7
+// came later, from the labels' own matches against Stockfish at the same UCI_Elo (40 games
+// each, 5+0.05): label 1500 (level 6.04 then) measured 1535, label 1800 (level 9.29) 1800, and
+// label 1600 (level 7.06) about 1770 (28-2-10), so the curve rises faster from level 4 to 7
+// than the line from 4 to 9 had it.
 export const SKILL_ELO: readonly (readonly [number, number])[] = [
   [0, 900],
   [4, 1300],
-  [9, 1790],
+  [6, 1530],
+  [7, 1700],
+  [9, 1800],
   [14, 1960],
   [19, 2100],
 ];
