@@ -264,6 +264,12 @@ async function generate(): Promise<void> {
   console.log(`${progress.positions} positions in ${dataPath} (${offset / RECORD_BYTES} records)`);
 }
 
-if (values.export) await exportText();
-else if (values.import) await importText();
-else await generate();
+try {
+  if (values.export) await exportText();
+  else if (values.import) await importText();
+  else await generate();
+} catch (e) {
+  // A refused or cancelled service run, an unreachable service, a bad file: one line, exit 2.
+  if (!(e instanceof Error)) fail(String(e));
+  fail(e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message);
+}

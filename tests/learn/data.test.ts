@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll } from "vitest";
 import { mkdtempSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { Core } from "../../bindings/core.js";
 import { RecordCodec, readRecords, recordResult, recordScore, RECORD_BYTES } from "../../learn/records.js";
 import { playSelfPlayGame, DEFAULT_SETTINGS } from "../../learn/selfplay.js";
@@ -140,5 +140,23 @@ describe("npm run datagen", () => {
     const lines = text.trim().split("\n");
     expect(lines.length).toBe(a.length / RECORD_BYTES);
     expect(lines[0]).toMatch(/^\S+ [wb] \S+ \S+ \d+ \d+ \| -?\d+ \| (1\.0|0\.5|0\.0)$/);
+  });
+
+  it("fails with one line and exit code 2 on a bad file or an unreachable service", () => {
+    const dir = mkdtempSync(join(tmpdir(), "datagen-"));
+    const bad = join(dir, "bad");
+    writeFileSync(join(dir, "positions.bin"), Buffer.alloc(RECORD_BYTES + 3));
+    const cases: [string[], RegExp][] = [
+      [["--export", "epd", "--data", dir], /^datagen: .*positions\.bin/],
+      // Port 9 (discard) on loopback: nothing listens there, so the first request is refused.
+      [["--service", "http://127.0.0.1:9", "--token", "t", "--out", bad, "--positions", "10"], /^datagen: .*fetch failed \(.+\)$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = spawnSync("npx", ["tsx", "learn/datagen.ts", ...args], { encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(2);
+      const lines = r.stderr.trim().split("\n");
+      expect(lines, r.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    }
   });
 });
