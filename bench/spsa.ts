@@ -9,7 +9,8 @@
 //   --engine SPEC       as in bench/match.ts; its args must include --tune
 //   --each SPEC         more keys for the engine (e.g. option.Hash=16)
 //   --state FILE        the run's state (JSON); resumed when it exists
-//   --params A,B        the parameters to tune (default: all of search-params.ts)
+//   --params A,B        the parameters to tune (default: those of the search the engine plays,
+//                       alpha-beta's, or the MCTS ones with option.Search Mode=mcts)
 //   --iterations N      game pairs in the whole run (default 5000): the schedule's length
 //   --r-end R           the step at the end relative to c_end² (default 0.002, fishtest's)
 //   --seed N            perturbations and openings (default 1)
@@ -102,7 +103,12 @@ async function main(): Promise<number> {
     console.log(`resuming ${values.state} after ${state.done} of ${state.settings.iterations} pairs`);
   } else {
     const all = core.searchParams();
-    const wanted = values.params ? values.params.split(",").map((n) => n.trim()) : all.map((p) => p.name);
+    // By default the parameters of the search the engine plays: the Monte Carlo search's when
+    // its options set `Search Mode=mcts`, otherwise alpha-beta's (which never reads the MCTS ones).
+    const mcts = /search mode=mcts/i.test(`${values.engine},${values.each}`);
+    const wanted = values.params
+      ? values.params.split(",").map((n) => n.trim())
+      : all.filter((p) => p.name.startsWith("MCTS ") === mcts).map((p) => p.name);
     const params = wanted.map((n) => {
       const p = all.find((q) => q.name.toLowerCase() === n.toLowerCase());
       if (!p) throw new Error(`--params: no search parameter ${JSON.stringify(n)} (${all.map((q) => q.name).join(", ")})`);
