@@ -78,7 +78,9 @@ describe("Syzygy tables in the search", () => {
     core.setPosition(CAPTURE_TO_WIN);
     core.newGame();
     const without = core.search({ depth: 6 });
-    expect("cp" in without.score && without.score.cp < 10000).toBe(true);
+    // The search alone may see the mop-up win after Qxg3 (KQvK, scored from 10000 up), never
+    // a tablebase score (19999 and up).
+    expect("cp" in without.score && without.score.cp < 19000).toBe(true);
     core.setSyzygyPath(TABLES);
     core.newGame();
     let tbhits = 0;
