@@ -88,6 +88,14 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
     });
     s.once("error", fail);
   });
+  // Node closes an idle keep-alive connection after 5 s. A client whose event loop was busy for
+  // about that long (a script running datagen or a search synchronously between two calls) can
+  // send its next request just as the service closes the socket ("other side closed", seen in
+  // the data service's tests on a loaded machine). Clients close their idle sockets long before
+  // a minute.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   if (cmd.token === undefined) log(`service: token ${token} (give it with --token or WASMCHESS_TOKEN to keep it)`);
 
   let stopping = false;
