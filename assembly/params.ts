@@ -5,8 +5,8 @@
 //   data/hce1/positions.bin, data/hce2/positions.bin: 920968 training and 111960 validation positions, quiet: true, |score| <= 2000;
 //   K = 1.0869, target = 0.5 * result + 0.50 * winProbability(search score);
 //   loss (training / validation) 0.029170 / 0.029204 -> 0.027760 / 0.028127.
-// Then, from those weights, by TD-Leaf(lambda) (learn/tdleaf.ts; the run's weights and header are
-// docs/weights/tdleaf-sgd1-params.ts; docs/learning.md has its SPRT against these weights' start):
+// Then, from those weights, by TD-Leaf(lambda) (learn/tdleaf.ts; these are the run's weights as it
+// wrote them; docs/learning.md has its SPRT against the Texel weights it started from):
 //   `npm run tune -- --method tdleaf --games 2000 --nodes 5000 --lambda 0.7 --alpha 30 --k 1.0869 --optimizer sgd --seed 21 --state data/tdleaf/sgd1.json --params-out data/tdleaf/params-sgd1.ts` (learn/tdleaf.ts, TD-Leaf(lambda)):
 //   2000 self-play games at 5000 nodes per move in 0.14 h, lambda 0.7, alpha 30 (sgd), K 1.0869, seed 21.
 
