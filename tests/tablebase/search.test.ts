@@ -79,7 +79,7 @@ describe("Syzygy tables in the search", () => {
     core.newGame();
     const without = core.search({ depth: 6 });
     // The search alone may see the mop-up win after Qxg3 (KQvK, scored from 10000 up), never
-    // a tablebase score (19999 and up).
+    // a tablebase score (20000 less the plies to the position the tables decide).
     expect("cp" in without.score && without.score.cp < 19000).toBe(true);
     core.setSyzygyPath(TABLES);
     core.newGame();
