@@ -82,20 +82,18 @@ export async function runService(cmd: ServiceCommand, log: (line: string) => voi
 
   const app = createApp({ redis, coordinators: byKind, token, version, code, checkUpload: checkOpenings, dashboard: dashboardFiles() });
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
-    const s = serve({ fetch: app.fetch, port: cmd.port, hostname: cmd.host }, (info) => {
+    // Node closes an idle keep-alive connection after 5 s by default. A client whose event loop
+    // was busy for about that long (a script running datagen or a search synchronously between
+    // two calls) can send its next request just as the service closes the socket ("other side
+    // closed", seen in the data service's tests on a loaded machine). Clients close their idle
+    // sockets long before a minute.
+    const serverOptions = { keepAliveTimeout: 65_000 };
+    const s = serve({ fetch: app.fetch, port: cmd.port, hostname: cmd.host, serverOptions }, (info) => {
       log(`service: listening on http://${cmd.host}:${info.port} (code ${code}; data in ${dataDir}; workers: wasmchess worker --redis ${cmd.redis})`);
       ready(s);
     });
     s.once("error", fail);
   });
-  // Node closes an idle keep-alive connection after 5 s. A client whose event loop was busy for
-  // about that long (a script running datagen or a search synchronously between two calls) can
-  // send its next request just as the service closes the socket ("other side closed", seen in
-  // the data service's tests on a loaded machine). Clients close their idle sockets long before
-  // a minute.
-  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-  http.keepAliveTimeout = 65_000;
-  http.headersTimeout = 66_000;
   if (cmd.token === undefined) log(`service: token ${token} (give it with --token or WASMCHESS_TOKEN to keep it)`);
 
   let stopping = false;
