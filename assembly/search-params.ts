@@ -27,7 +27,16 @@ export const PARAM_MCTS_FPU_REDUCTION = 15;
 export const PARAM_MCTS_POLICY_TEMPERATURE = 16;
 export const PARAM_MCTS_POLICY_SEARCH = 17;
 export const PARAM_MCTS_LEAF_DEPTH = 18;
-export const PARAM_COUNT = 19;
+// The time allocation's (timeman.ts): the moves assumed left at the start of a sudden-death
+// game and at least later, the share of the increment added to the soft budget (percent), the
+// growth factor a new iteration must fit (hundredths) and the hard limit as a multiple of the
+// soft budget (hundredths).
+export const PARAM_TIME_MOVES_LEFT = 19;
+export const PARAM_TIME_MIN_MOVES_LEFT = 20;
+export const PARAM_TIME_INCREMENT_SHARE = 21;
+export const PARAM_TIME_ITERATION_GROWTH = 22;
+export const PARAM_TIME_HARD_FACTOR = 23;
+export const PARAM_COUNT = 24;
 
 // The UCI option names (as the chess programming community names the technique).
 const NAMES: StaticArray<string> = [
@@ -35,12 +44,14 @@ const NAMES: StaticArray<string> = [
   "Futility Base", "Futility Per Depth", "SEE Quiet Margin", "SEE Capture Margin",
   "LMR Base", "LMR Divisor", "LMR History Divisor", "Double Extension Margin", "Delta Margin",
   "MCTS CPuct", "MCTS FPU Reduction", "MCTS Policy Temperature", "MCTS Policy Search Visits", "MCTS Leaf Depth",
+  "Time Moves Left", "Time Min Moves Left", "Time Increment Share", "Time Iteration Growth", "Time Hard Factor",
 ];
 // Centipawns, except: LMP Base in quiet moves, History Prune Margin and LMR History Divisor in
-// history units, LMR Base, LMR Divisor and the MCTS parameters in hundredths.
-const DEFAULTS: StaticArray<i32> = [18, 75, 200, 3, 3000, 100, 90, 60, 110, 75, 225, 8000, 20, 200, 100, 30, 100, 2, 0];
-const MINS: StaticArray<i32> = [5, 20, 60, 1, 500, 0, 20, 10, 20, 0, 100, 2000, 0, 50, 10, 0, 10, 0, 0];
-const MAXS: StaticArray<i32> = [60, 200, 500, 10, 10000, 300, 200, 200, 300, 200, 400, 30000, 60, 500, 1000, 200, 1000, 1000000, 8];
+// history units, LMR Base, LMR Divisor and the MCTS parameters in hundredths; the time
+// parameters as above.
+const DEFAULTS: StaticArray<i32> = [18, 75, 200, 3, 3000, 100, 90, 60, 110, 75, 225, 8000, 20, 200, 100, 30, 100, 2, 0, 40, 20, 75, 120, 450];
+const MINS: StaticArray<i32> = [5, 20, 60, 1, 500, 0, 20, 10, 20, 0, 100, 2000, 0, 50, 10, 0, 10, 0, 0, 10, 5, 0, 50, 100];
+const MAXS: StaticArray<i32> = [60, 200, 500, 10, 10000, 300, 200, 200, 300, 200, 400, 30000, 60, 500, 1000, 200, 1000, 1000000, 8, 100, 60, 100, 300, 1000];
 
 const values = new StaticArray<i32>(PARAM_COUNT);
 for (let i = 0; i < PARAM_COUNT; i++) unchecked((values[i] = DEFAULTS[i]));

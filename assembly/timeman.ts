@@ -4,12 +4,17 @@
 // shrunk when one move dominates); a hard limit stops the search mid-iteration.
 
 import { hostNow } from "./host";
+import {
+  param, PARAM_TIME_MOVES_LEFT, PARAM_TIME_MIN_MOVES_LEFT, PARAM_TIME_INCREMENT_SHARE, PARAM_TIME_ITERATION_GROWTH,
+  PARAM_TIME_HARD_FACTOR,
+} from "./search-params";
 
-/** Moves assumed still to play at the start of a sudden-death game (a quarter fewer per ply). */
-const MOVES_LEFT_AT_START = 40;
-/** A new iteration starts only if the time used so far, times this, fits the soft budget
- *  (the next iteration usually costs about this much more than all before it). */
-const ITERATION_GROWTH = 1.2;
+// The allocation's constants are search parameters (search-params.ts), tunable with --tune:
+// the moves assumed still to play at the start of a sudden-death game (40, a quarter fewer
+// per ply, at least 20); the increment's share in the soft budget (75%); the growth factor
+// (1.2) a new iteration must fit: it starts only if the time used so far, times this, fits
+// the soft budget (the next iteration usually costs about this much more than all before
+// it); the hard limit as a multiple of the soft budget (4.5).
 
 /** Range and default of the UCI option Move Overhead. */
 export const MOVE_OVERHEAD_MAX_MS = 5000;
@@ -72,16 +77,27 @@ export function setClock(timeLeftMs: i32, incMs: i32, movesToGo: i32, gamePly: i
   fixedTime = false;
   const left = <f64>max(timeLeftMs - moveOverheadMs, 1);
   // Sudden death: assume more moves remain early in the game than late.
-  const mtg = movesToGo > 0 ? <f64>min(movesToGo, 50) : <f64>max(MOVES_LEFT_AT_START - gamePly / 4, 20);
-  let soft = left / mtg + <f64>incMs * 0.75;
+  const mtg = movesToGo > 0
+    ? <f64>min(movesToGo, 50)
+    : <f64>max(param(PARAM_TIME_MOVES_LEFT) - gamePly / 4, param(PARAM_TIME_MIN_MOVES_LEFT));
+  let soft = left / mtg + <f64>incMs * <f64>param(PARAM_TIME_INCREMENT_SHARE) / 100;
   soft = min(soft, left * 0.5);
-  let hard = min(soft * 4.5, left * 0.75);
+  let hard = min(soft * <f64>param(PARAM_TIME_HARD_FACTOR) / 100, left * 0.75);
   if (movesToGo == 1) {
     soft = left * 0.6;
     hard = left * 0.8;
   }
   softMs = max(soft, 1.0);
   hardMs = max(hard, softMs);
+}
+
+/** The soft budget and the hard limit of the last setClock or setMoveTime, in milliseconds. */
+export function softBudgetMs(): f64 {
+  return softMs;
+}
+
+export function hardLimitMs(): f64 {
+  return hardMs;
 }
 
 /** True once the hard limit has passed. */
@@ -94,7 +110,8 @@ export function hardLimitReached(): bool {
 export function mayStartIteration(stability: f64): bool {
   if (!timed) return true;
   if (fixedTime) return elapsedMs() < hardMs;
-  return elapsedMs() * ITERATION_GROWTH <= softMs * stability && elapsedMs() < hardMs;
+  const growth = <f64>param(PARAM_TIME_ITERATION_GROWTH) / 100;
+  return elapsedMs() * growth <= softMs * stability && elapsedMs() < hardMs;
 }
 
 /** For a search without iterations (the Monte Carlo search): true once the time used passes

@@ -10,7 +10,8 @@
 //   --each SPEC         more keys for the engine (e.g. option.Hash=16)
 //   --state FILE        the run's state (JSON); resumed when it exists
 //   --params A,B        the parameters to tune (default: those of the search the engine plays,
-//                       alpha-beta's, or the MCTS ones with option.Search Mode=mcts)
+//                       alpha-beta's, or the MCTS ones with option.Search Mode=mcts; the time
+//                       allocation's, "Time ...", only when named here, and only with --tc)
 //   --iterations N      game pairs in the whole run (default 5000): the schedule's length
 //   --r-end R           the step at the end relative to c_end² (default 0.002, fishtest's)
 //   --seed N            perturbations and openings (default 1)
@@ -105,15 +106,18 @@ async function main(): Promise<number> {
     const all = core.searchParams();
     // By default the parameters of the search the engine plays: the Monte Carlo search's when
     // its options set `Search Mode=mcts`, otherwise alpha-beta's (which never reads the MCTS ones).
+    // Never the time allocation's by default: they change nothing under a node limit.
     const mcts = /search mode=mcts/i.test(`${values.engine},${values.each}`);
     const wanted = values.params
       ? values.params.split(",").map((n) => n.trim())
-      : all.filter((p) => p.name.startsWith("MCTS ") === mcts).map((p) => p.name);
+      : all.filter((p) => p.name.startsWith("MCTS ") === mcts && !p.name.startsWith("Time ")).map((p) => p.name);
     const params = wanted.map((n) => {
       const p = all.find((q) => q.name.toLowerCase() === n.toLowerCase());
       if (!p) throw new Error(`--params: no search parameter ${JSON.stringify(n)} (${all.map((q) => q.name).join(", ")})`);
       return p;
     });
+    if (params.some((p) => p.name.startsWith("Time ")) && !values.tc)
+      throw new Error("--params: the time allocation's parameters are tuned only under a clock (--tc)");
     const iterations = positiveInt(values.iterations, "--iterations")!;
     const rEnd = Number(values["r-end"]);
     if (!(iterations >= 1) || !(rEnd > 0)) throw new Error("--iterations and --r-end must be positive");
