@@ -14,6 +14,12 @@ export function networkName(hash: number): string {
  *  (Stockfish's convention since version 16). */
 export const TB_WIN_CP = 20000;
 
+/** Centipawns reported for an internal tablebase-win score v (VALUE_TB_WIN less the plies
+ *  to the position the tables decided): TB_WIN_CP less the same plies. */
+export function tbWinCp(w: EngineExports, v: number): number {
+  return TB_WIN_CP - (w.VALUE_TB_WIN.value - v);
+}
+
 /** Converts an internal score to centipawns or moves to mate, by the engine's mate value
  *  and the bound above which scores are mates; a tablebase win (a score between the mates
  *  and the evaluations) is TB_WIN_CP less its plies. */

@@ -1,5 +1,5 @@
 // vitest configuration: the suites of tests/ by layer (package, uci, browser, learn, match, tools).
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { availableParallelism } from "node:os";
 
@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: "parallel",
           include: ["tests/**/*.test.ts"],
-          exclude: TIMED,
+          exclude: [...configDefaults.exclude, ...TIMED],
           // Most suites wait on processes (engines, services, a browser), so two files at once
           // pay even on two cores, where vitest's default would run one.
           maxWorkers: Math.max(2, availableParallelism() - 1),

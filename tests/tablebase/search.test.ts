@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Core } from "../../bindings/core.js";
 import { Engine } from "../../bindings/engine.js";
 import type { TablebaseCategory } from "../../bindings/tablebase-probe.js";
-import { TB_WIN_CP } from "../../bindings/search-records.js";
+import { tbWinCp } from "../../bindings/search-records.js";
 import { startCli } from "../helpers/cli.js";
 import type { UciProcess } from "../../match/uci-process.js";
 
@@ -80,10 +80,9 @@ describe("Syzygy tables in the search", () => {
     core.newGame();
     const without = core.search({ depth: 6 });
     // The search alone may see the mop-up win after Qxg3 (KQvK, scored from 10000 up), never
-    // a tablebase score (TB_WIN_CP less the plies to the position the tables decide, at most
-    // the engine's maximum ply).
-    const w = core.exports;
-    const tbBandCp = TB_WIN_CP - (w.VALUE_TB_WIN.value - w.VALUE_TB_WIN_IN_MAX_PLY.value);
+    // a tablebase score (20000 less the plies to the position the tables decide, at most the
+    // engine's maximum ply).
+    const tbBandCp = tbWinCp(core.exports, core.exports.VALUE_TB_WIN_IN_MAX_PLY.value);
     expect("cp" in without.score && without.score.cp < tbBandCp).toBe(true);
     core.setSyzygyPath(TABLES);
     core.newGame();
