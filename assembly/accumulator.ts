@@ -3,11 +3,11 @@
 // asks: from the nearest earlier accumulator still in the ring, by adding and subtracting the
 // feature columns of the pieces each move changed (position.ts records them), or from the
 // board (a refresh) when none is near. Each slot is tagged with its position's key, so a slot
-// is used only for the position it was made for. With king buckets, a king's move to the other
-// half of the board changes all of its side's features: no update crosses it, and the
-// position after it is refreshed. SIMD and scalar versions agree exactly.
+// is used only for the position it was made for. With king buckets, a king's move to another
+// bucket (the other half of the board, or with four buckets past its second rank) changes all
+// of its side's features: no update crosses it, and the position after it is refreshed. SIMD and scalar versions agree exactly.
 
-import { Piece, Square, SQ_NONE, WHITE, BLACK, KING, typeOf } from "./types";
+import { Piece, Square, SQ_NONE, WHITE, BLACK, KING, typeOf, colorOf } from "./types";
 import {
   stateCount, key, keyBefore, occupied, pieceOn, kingSquare, dirtyCountAt, dirtyPieceAt, dirtyFromAt, dirtyToAt,
 } from "./position";
@@ -99,16 +99,17 @@ export function currentAccumulator(simd: bool = true): usize {
 /** The offset of view's feature block: its king's bucket (always 0 without king buckets). */
 // @ts-ignore: decorator
 @inline function viewBlock(view: i32): i32 {
-  return kingBuckets > 1 ? kingBlock(kingSquare(view)) : 0;
+  return kingBuckets > 1 ? kingBlock(view, kingSquare(view)) : 0;
 }
 
-/** True when the move leading to state count t took a king to the other king bucket. */
+/** True when the move leading to state count t took a king to another king bucket. */
 function movesKingAcross(t: i32): bool {
   const n = dirtyCountAt(t);
   for (let k = 0; k < n; k++) {
     const from: Square = dirtyFromAt(t, k);
     const to: Square = dirtyToAt(t, k);
-    if (typeOf(dirtyPieceAt(t, k)) == KING && from != SQ_NONE && to != SQ_NONE && crossesKingBlock(from, to)) return true;
+    const pc: Piece = dirtyPieceAt(t, k);
+    if (typeOf(pc) == KING && from != SQ_NONE && to != SQ_NONE && crossesKingBlock(colorOf(pc), from, to)) return true;
   }
   return false;
 }

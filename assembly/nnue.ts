@@ -1,6 +1,7 @@
 // The NNUE network: a perspective network (768·K -> H) x 2 -> 1 with int16 weights, SCReLU or
-// CReLU, K = 1 or 2 king buckets (a perspective's features by the half of the board, files
-// a-d or e-h, its own king stands on), optional output buckets by piece count, and an
+// CReLU, K = 1, 2 or 4 king buckets (a perspective's features by the half of the board, files
+// a-d or e-h, its own king stands on, and with four by whether that king is still on its own
+// first two ranks), optional output buckets by piece count, and an
 // optional linear piece-square term (PSQT) beside the hidden layer. This file holds the
 // weights, reads them from the network file format (docs/nnue.md), and computes the output
 // from the two accumulators (accumulator.ts keeps those). SIMD and scalar versions give the
@@ -9,7 +10,8 @@
 // Network file (little-endian), a 64-byte header then the weights:
 //    0 u8[4]  magic "WCNN"            4 u32 version (1)
 //    8 u32    feature set (1: 768 piece-square features per perspective; 2: 768 while the
-//             perspective's king is on files e-h, then 768 while it is on files a-d)
+//             perspective's king is on files e-h, then 768 while it is on files a-d; 3: those
+//             two while the king is on its own first two ranks, then the two beyond them)
 //   12 u32    hidden size H (a multiple of 16, at most H_MAX)
 //   16 u32    activation (0 CReLU, 1 SCReLU)     20 u32 output buckets B (1..BUCKETS_MAX)
 //   24 i32    QA   28 i32 QB   32 i32 output scale (centipawns per unit of output)
@@ -28,7 +30,7 @@ import { Color, WHITE, PAWN, Square, colorOf, typeOf, Piece } from "./types";
 import { USE_NNUE } from "./config";
 
 export const INPUTS = 768;
-export const KING_BUCKETS_MAX = 2;
+export const KING_BUCKETS_MAX = 4;
 export const H_MAX = 512;
 /** Lanes after the hidden values that carry the PSQT (one SIMD vector of i16). */
 export const PSQT_LANES = 8;
@@ -45,6 +47,7 @@ const MAGIC = 0x4e4e4357; // "WCNN"
 const VERSION = 1;
 const FEATURES_CHESS768 = 1;
 const FEATURES_CHESS768_KING_HALVES = 2;
+const FEATURES_CHESS768_KING_QUARTERS = 3;
 
 // The weights of the network in use, rows of `hidden` values (room in the network build only).
 const FEATURE_W: usize = memory.data(USE_NNUE ? INPUTS * KING_BUCKETS_MAX * ACC_HALF * 2 : 16, 16);
@@ -59,7 +62,7 @@ export let stride = 0;
 export let psqt = false;
 export let activation = ACTIVATION_SCRELU;
 export let buckets = 1;
-/** King buckets of the network in use (1 or 2). */
+/** King buckets of the network in use (1, 2 or 4). */
 export let kingBuckets = 1;
 export let qa = 255;
 export let qb = 64;
@@ -78,18 +81,22 @@ export let netErrorText = "";
   return side + (typeOf(pc) - PAWN) * 64 + (view == WHITE ? sq : sq ^ 56);
 }
 
-/** With two king buckets, the offset of the feature block of a perspective whose king stands
- *  on kingSq: files e-h the first block, a-d the second (a file is the same from either side
- *  of the board). */
+/** With king buckets, the offset of the feature block of perspective `view` whose king
+ *  stands on kingSq: files e-h the first block, a-d the second (a file is the same from
+ *  either side of the board); with four buckets, the third and fourth the same halves once
+ *  the king has left view's first two ranks. */
 // @ts-ignore: decorator
-@inline export function kingBlock(kingSq: Square): i32 {
-  return (kingSq & 7) < 4 ? INPUTS : 0;
+@inline export function kingBlock(view: Color, kingSq: Square): i32 {
+  const half = (kingSq & 7) < 4 ? INPUTS : 0;
+  if (kingBuckets < 4) return half;
+  const rank = view == WHITE ? kingSq >> 3 : 7 - (kingSq >> 3);
+  return rank < 2 ? half : half + 2 * INPUTS;
 }
 
-/** With two king buckets, true when a king's move from `from` to `to` changes its block. */
+/** With king buckets, true when view's king moving from `from` to `to` changes its block. */
 // @ts-ignore: decorator
-@inline export function crossesKingBlock(from: Square, to: Square): bool {
-  return ((from & 7) < 4) != ((to & 7) < 4);
+@inline export function crossesKingBlock(view: Color, from: Square, to: Square): bool {
+  return kingBlock(view, from) != kingBlock(view, to);
 }
 
 /** Address of feature f's column of hidden weights. */
@@ -141,8 +148,10 @@ export function loadNetwork(p: usize, len: i32): bool {
   const version = load<u32>(p, 4);
   if (version != VERSION) return fail("network file version " + version.toString() + " is not supported (expected 1)");
   const featureSet = load<u32>(p, 8);
-  if (featureSet != FEATURES_CHESS768 && featureSet != FEATURES_CHESS768_KING_HALVES) return fail("unknown feature set " + featureSet.toString());
-  const kb = featureSet == FEATURES_CHESS768 ? 1 : 2;
+  if (featureSet != FEATURES_CHESS768 && featureSet != FEATURES_CHESS768_KING_HALVES && featureSet != FEATURES_CHESS768_KING_QUARTERS) {
+    return fail("unknown feature set " + featureSet.toString());
+  }
+  const kb = featureSet == FEATURES_CHESS768 ? 1 : featureSet == FEATURES_CHESS768_KING_HALVES ? 2 : 4;
   const inputs = INPUTS * kb;
   const h = <i32>load<u32>(p, 12);
   if (h < 16 || h > H_MAX || h % 16 != 0) return fail("hidden size " + h.toString() + " is not a multiple of 16 from 16 to " + H_MAX.toString());

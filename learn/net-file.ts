@@ -13,10 +13,13 @@ export const OUTPUT_SCALE = 400;
  *  fits 16 bits in the engine's SCReLU. */
 export const WEIGHT_CLIP = 1.98;
 export const INPUTS = 768;
-/** Feature sets of the header: 768 piece-square features, or those by the two king buckets
- *  (the perspective's king on files e-h, then on files a-d). */
+/** Feature sets of the header: 768 piece-square features; those by two king buckets (the
+ *  perspective's king on files e-h, then on files a-d); or by four (those two on the king's
+ *  own first two ranks, then the same two beyond them). */
 export const FEATURE_SET_768 = 1;
 export const FEATURE_SET_768_KING_HALVES = 2;
+export const FEATURE_SET_768_KING_QUARTERS = 3;
+const FEATURE_SETS = [FEATURE_SET_768, FEATURE_SET_768_KING_HALVES, 0, FEATURE_SET_768_KING_QUARTERS];
 const HEADER_BYTES = 64;
 /** Largest |piece-square value| in centipawns (the engine's export PSQT_MAX; a test checks). */
 export const PSQT_MAX = 1020;
@@ -30,7 +33,7 @@ export function fnv1a(bytes: Uint8Array): number {
 
 export interface FloatNetwork {
   hidden: number;
-  /** King buckets of the input features: 1 (none) or 2 (by the king's half of the board). */
+  /** King buckets of the input features: 1 (none), 2 (by the king's half of the board) or 4. */
   kingBuckets?: number;
   buckets: number;
   screlu: boolean;
@@ -51,7 +54,7 @@ export function quantise(net: FloatNetwork): Uint8Array {
   const view = new DataView(bytes.buffer);
   bytes.set([0x57, 0x43, 0x4e, 0x4e]); // "WCNN"
   view.setUint32(4, 1, true);
-  view.setUint32(8, kb === 1 ? FEATURE_SET_768 : FEATURE_SET_768_KING_HALVES, true);
+  view.setUint32(8, FEATURE_SETS[kb - 1], true);
   view.setUint32(12, h, true);
   view.setUint32(16, net.screlu ? 1 : 0, true);
   view.setUint32(20, b, true);
@@ -88,8 +91,8 @@ export function dequantise(bytes: Uint8Array): FloatNetwork {
   if (bytes.length < HEADER_BYTES || view.getUint32(0, true) !== 0x4e4e4357) fail("no WCNN header");
   const featureSet = view.getUint32(8, true);
   if (view.getUint32(4, true) !== 1) fail("version other than 1");
-  if (featureSet !== FEATURE_SET_768 && featureSet !== FEATURE_SET_768_KING_HALVES) fail(`unknown feature set ${featureSet}`);
-  const kingBuckets = featureSet === FEATURE_SET_768 ? 1 : 2;
+  const kingBuckets = FEATURE_SETS.indexOf(featureSet) + 1;
+  if (featureSet === 0 || kingBuckets === 0) fail(`unknown feature set ${featureSet}`);
   const inputs = INPUTS * kingBuckets;
   const h = view.getUint32(12, true);
   const screlu = view.getUint32(16, true) === 1;

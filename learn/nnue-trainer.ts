@@ -153,7 +153,7 @@ export class NnueTrainer {
   setNetwork(net: FloatNetwork): void {
     const s = this.s;
     const kb = net.kingBuckets ?? 1;
-    if (net.hidden > s.hidden || (kb !== s.kingBuckets && kb !== 1) || s.buckets % net.buckets !== 0 || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
+    if (net.hidden > s.hidden || s.kingBuckets % kb !== 0 || s.buckets % net.buckets !== 0 || net.screlu !== s.screlu || !!net.psqt !== s.psqt) {
       throw new Error(
         `the network is (${768 * kb} -> ${net.hidden}) x 2 -> 1, ${net.screlu ? "SCReLU" : "CReLU"}, ${net.buckets} bucket(s)${net.psqt ? ", PSQT" : ""}; ` +
           `the settings ask for ${768 * s.kingBuckets} -> ${s.hidden}, ${s.screlu ? "SCReLU" : "CReLU"}, ${s.buckets}${s.psqt ? ", PSQT" : ""}`,
@@ -269,8 +269,9 @@ export function widen(net: FloatNetwork, p: Float32Array, hidden: number, kingBu
   const q = net.params;
   const from = net.kingBuckets ?? 1;
   const inputs = INPUTS * kingBuckets;
-  // The source row of input row f: the same one, or without buckets the same piece-square.
-  const src = (f: number) => (from === kingBuckets ? f : f % INPUTS);
+  // The source row of input row f: the same piece-square in the bucket that held its king
+  // squares (the layouts nest: bucket j of 4 within j % 2 of 2, every bucket within 1's).
+  const src = (f: number) => (Math.floor(f / INPUTS) % from) * INPUTS + (f % INPUTS);
   const w1 = INPUTS * from * h;
   const offB1 = inputs * hidden;
   const offW2 = offB1 + hidden;

@@ -1,7 +1,7 @@
 // Trains an NNUE network on self-play records and writes it as a quantised network file.
 //
 //   npm run train -- --data data/<name> [--data ...] --out data/train/<run> [--hidden 256]
-//       [--buckets 1] [--king-buckets 1|2] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
+//       [--buckets 1] [--king-buckets 1|2|4] [--activation screlu|crelu] [--epochs 30] [--batch 16384] [--lr 0.001]
 //       [--lr-step 12] [--lr-gamma 0.1] [--wdl 0.4] [--weight-decay 0.01] [--validation 0.02]
 //       [--max-score 3000] [--eval-scale 0] [--positions N] [--seed 1] [--mirror] [--psqt] [--resume]
 //       [--init FILE.nnue] [--qat]
@@ -13,7 +13,9 @@
 // --mirror trains on each position or its left-right mirror image, at random (augmentation).
 // --psqt adds a linear piece-square term beside the hidden layer, starting from material.
 // --king-buckets 2 doubles the input features: one set while the perspective's own king is on
-// files e-h, another while it is on files a-d (a network without them starts both from its own).
+// files e-h, another while it is on files a-d (a network without them starts both from its own);
+// --king-buckets 4 splits each again by whether the king is on its own first two ranks (a
+// network with two starts each pair from its own half's).
 // --init starts from the weights of a network file of the same architecture (fine-tuning the
 // previous generation's network on new games) instead of random ones; a network with a
 // narrower hidden layer is widened to --hidden, its new neurons starting silent, and one with
@@ -75,9 +77,10 @@ if (!values.out) fail("--out DIR is required");
 if (values.activation !== "screlu" && values.activation !== "crelu") fail("--activation must be screlu or crelu");
 const hidden = num("hidden", 16, 512, true);
 if (hidden % 16 !== 0) fail("--hidden must be a multiple of 16");
+if (values["king-buckets"] === "3") fail("--king-buckets must be 1, 2 or 4");
 const settings: TrainSettings = {
   hidden,
-  kingBuckets: num("king-buckets", 1, 2, true),
+  kingBuckets: num("king-buckets", 1, 4, true),
   buckets: num("buckets", 1, 8, true),
   screlu: values.activation === "screlu",
   wdl: num("wdl", 0, 1),

@@ -1,6 +1,7 @@
 // The NNUE trainer's kernel (AssemblyScript, wasm SIMD): a (768·K -> H) x 2 -> 1 perspective
-// network (K king buckets: 1, or 2 by the half of the board, files a-d or e-h, where the
-// perspective's own king stands) in float32 trained on 32-byte position records
+// network (K king buckets: 1; 2 by the half of the board, files a-d or e-h, where the
+// perspective's own king stands; 4 by that half and whether the king is on its own first two
+// ranks or beyond) in float32 trained on 32-byte position records
 // (assembly/packed-board.ts) with sparse first-layer updates and AdamW. The host
 // (learn/nnue-trainer.ts) feeds batches of records, schedules the learning rate, keeps
 // checkpoints and quantises the result.
@@ -191,8 +192,8 @@ function decode(r: usize): void {
   active = i;
   if (K > 1) {
     // Each perspective's features move to the block of its own king's bucket.
-    const ours = kingBucket(unchecked(kingSquare[stm])) * PIECE_SQUARES;
-    const theirs = kingBucket(unchecked(kingSquare[stm ^ 1])) * PIECE_SQUARES;
+    const ours = kingBucket(unchecked(kingSquare[stm]), stm) * PIECE_SQUARES;
+    const theirs = kingBucket(unchecked(kingSquare[stm ^ 1]), stm ^ 1) * PIECE_SQUARES;
     for (let k = 0; k < i; k++) {
       unchecked((features[k] += ours));
       unchecked((features[MAX_ACTIVE + k] += theirs));
@@ -202,11 +203,15 @@ function decode(r: usize): void {
   bucket = B == 1 ? 0 : min((pieces - 2) * B / 31, B - 1);
 }
 
-/** The king bucket of a king on sq (with two buckets: 0 on files e-h, 1 on files a-d; the
- *  file is the same from either side of the board). */
+/** The king bucket of colour c's king on sq: 0 on files e-h, 1 on files a-d (the file is the
+ *  same from either side of the board); with four buckets 2 more when the king has left its
+ *  first two ranks (assembly/nnue.ts kingBlock). */
 // @ts-ignore: decorator
-@inline function kingBucket(sq: i32): i32 {
-  return (sq & 7) < 4 ? 1 : 0;
+@inline function kingBucket(sq: i32, c: i32): i32 {
+  const half = (sq & 7) < 4 ? 1 : 0;
+  if (K == 2) return half;
+  const rank = c == 0 ? sq >> 3 : 7 - (sq >> 3);
+  return rank < 2 ? half : half + 2;
 }
 
 /** The network's output o for the decoded position (fills acc and act). */

@@ -103,6 +103,7 @@ describe("NNUE trainer", () => {
     [false, 1],
     [true, 1],
     [true, 2],
+    [true, 4],
   ])("writes a network file that the engine evaluates as the trainer does (PSQT: %s, king buckets: %i)", async (psqt, kingBuckets) => {
     const t = await NnueTrainer.create({ ...settings, psqt, kingBuckets });
     for (let e = 0; e < 2; e++) t.trainEpoch(data, evalScale, new Rng(2, e));
@@ -201,6 +202,17 @@ describe("NNUE trainer", () => {
     expect(kingsFile.length - 64).toBe(2 * (file.length - 64) - (32 * 2 + 2 * 2 * 32 * 2 + 2 * 4));
     const single = await NnueTrainer.create(settings);
     expect(() => single.setNetwork(dequantise(kingsFile))).toThrow(/1536 -> 32.*settings ask for 768 -> 32/);
+    // Four king buckets start each from the bucket of its half of two trained apart: the same
+    // loss (it differs once a king square's bucket is mapped to the other half).
+    kings.trainEpoch(data, evalScale, new Rng(6, 0));
+    const halves = dequantise(quantise(kings.network()));
+    const two = await NnueTrainer.create({ ...settings, kingBuckets: 2, seed: 7 });
+    two.setNetwork(halves);
+    const quarters = await NnueTrainer.create({ ...settings, kingBuckets: 4, seed: 8 });
+    quarters.setNetwork(halves);
+    expect(two.loss(data.validation, evalScale)).not.toBeCloseTo(started, 4);
+    expect(quarters.loss(data.validation, evalScale)).toBeCloseTo(two.loss(data.validation, evalScale), 6);
+    expect(quantise(quarters.network()).length).toBe(64 + 4 * 768 * 32 * 2 + 32 * 2 + 2 * 2 * 32 * 2 + 2 * 4);
     const bad = file.slice();
     bad[500] ^= 1;
     expect(() => dequantise(bad)).toThrow(/hash mismatch/);

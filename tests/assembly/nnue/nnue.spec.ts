@@ -34,7 +34,7 @@ function randomNet(h: i32, b: i32, act: i32, withPsqt: bool = false, kb: i32 = 1
   const p = changetype<usize>(file);
   store<u32>(p, 0x4e4e4357);
   store<u32>(p, 1, 4);
-  store<u32>(p, kb, 8);
+  store<u32>(p, kb == 4 ? 3 : kb, 8); // the feature set
   store<u32>(p, h, 12);
   store<u32>(p, act, 16);
   store<u32>(p, b, 20);
@@ -200,13 +200,15 @@ describe("network file", () => {
     expect(stride).toBe(32);
   });
 
-  it("reads feature set 2 (two king buckets) and rejects an unknown feature set", () => {
+  it("reads feature sets 2 and 3 (two and four king buckets) and rejects an unknown feature set", () => {
+    expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU, true, 4))).toBe(true);
+    expect(kingBuckets).toBe(4);
     expect(loadNet(randomNet(32, 1, ACTIVATION_SCRELU, true, 2))).toBe(true);
     expect(kingBuckets).toBe(2);
     const unknown = randomNet(32, 1, ACTIVATION_SCRELU);
-    store<u32>(changetype<usize>(unknown), 3, 8);
+    store<u32>(changetype<usize>(unknown), 4, 8);
     expect(loadNet(unknown)).toBe(false);
-    expect(netErrorText).toBe("unknown feature set 3");
+    expect(netErrorText).toBe("unknown feature set 4");
     expect(kingBuckets).toBe(2);
     // A file of feature set 1 is too short for the header of feature set 2.
     const short = randomNet(32, 1, ACTIVATION_SCRELU);
@@ -252,6 +254,53 @@ describe("accumulators", () => {
     const bad = randomGames(42, 100, FENS_960);
     setChess960(false);
     expect(bad).toBe(0);
+  });
+
+  it("made incrementally equal a refresh with four king buckets (kings crossing halves and ranks)", () => {
+    loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true, 4));
+    expect(randomGames(24, 160)).toBe(0);
+    setChess960(true);
+    const bad = randomGames(42, 100, FENS_960);
+    setChess960(false);
+    expect(bad).toBe(0);
+  });
+
+  it("with four king buckets, each perspective reads the block of its own king's half and ranks", () => {
+    // Every block zero but the third (king on files e-h beyond its second rank): a perspective
+    // whose king stands elsewhere sees only the biases, whatever the other pieces.
+    const file = randomNet(32, 1, ACTIVATION_SCRELU, false, 4);
+    const p = changetype<usize>(file);
+    const block = <usize>INPUTS * 32 * 2;
+    memory.fill(p + HEADER_BYTES, 0, 2 * block);
+    memory.fill(p + HEADER_BYTES + 3 * block, 0, block);
+    store<u32>(p, fnv1a(p + HEADER_BYTES, <usize>(file.length - HEADER_BYTES)), 36);
+    expect(loadNet(file)).toBe(true);
+    // Both kings within their first two ranks (white g1, black c8): the same evaluation with
+    // other pieces elsewhere, and with either side to move.
+    parseFen("2k5/pp6/8/3n4/8/8/5PPP/6K1 w - - 0 1");
+    const home = evaluate();
+    parseFen("2k5/1p6/2q5/8/8/8/PPP5/6K1 b - - 0 1");
+    expect(evaluate()).toBe(home);
+    // Black's king on f7 is on black's second rank, on f6 beyond it (and white's king on g3
+    // beyond white's second): then that side's pieces count.
+    parseFen("8/1p3k2/2q5/8/8/8/PPP5/6K1 b - - 0 1");
+    expect(evaluate()).toBe(home);
+    parseFen("8/1p6/2q2k2/8/8/8/PPP5/6K1 b - - 0 1");
+    expect(evaluate()).not.toBe(home);
+    parseFen("2k5/1p6/2q5/8/8/6K1/PPP5/8 w - - 0 1");
+    expect(evaluate()).not.toBe(home);
+    // Reached by moves: white's king g2 -> g3 crosses into the counted bucket.
+    parseFen("2k5/1p6/2q5/8/8/8/PPP3K1/8 w - - 0 1");
+    expect(evaluate()).toBe(home);
+    const m = parseUciMove("g2g3");
+    doMove(m);
+    const d = evaluate();
+    undoMove(m);
+    expect(evaluate()).toBe(home);
+    expect(d).not.toBe(home);
+    parseFen("2k5/1p6/2q5/8/8/6K1/PPP5/8 b - - 1 1");
+    expect(evaluate()).toBe(d);
+    expect(accumulatorMismatches()).toBe(0);
   });
 
   it("with two king buckets, each perspective reads the block of its own king's half", () => {
