@@ -220,6 +220,23 @@ describe("network file", () => {
   });
 });
 
+/** A king's move uci from fen into another bucket: the evaluation changes, undoing the move
+ *  gives fen's back, and the position reached (fenAfter) evaluates from the board as the
+ *  accumulators made by the move do. */
+function expectKingMoveRefreshes(fen: string, uci: string, fenAfter: string): void {
+  parseFen(fen);
+  const before = evaluate();
+  const m = parseUciMove(uci);
+  doMove(m);
+  const after = evaluate();
+  expect(accumulatorMismatches()).toBe(0);
+  undoMove(m);
+  expect(evaluate()).toBe(before);
+  expect(after).not.toBe(before);
+  parseFen(fenAfter);
+  expect(evaluate()).toBe(after);
+}
+
 describe("accumulators", () => {
   it("made incrementally equal a refresh from the board (SCReLU, one bucket)", () => {
     loadNet(randomNet(64, 1, ACTIVATION_SCRELU));
@@ -292,15 +309,7 @@ describe("accumulators", () => {
     // Reached by moves: white's king g2 -> g3 crosses into the counted bucket.
     parseFen("2k5/1p6/2q5/8/8/8/PPP3K1/8 w - - 0 1");
     expect(evaluate()).toBe(home);
-    const m = parseUciMove("g2g3");
-    doMove(m);
-    const d = evaluate();
-    undoMove(m);
-    expect(evaluate()).toBe(home);
-    expect(d).not.toBe(home);
-    parseFen("2k5/1p6/2q5/8/8/6K1/PPP5/8 b - - 1 1");
-    expect(evaluate()).toBe(d);
-    expect(accumulatorMismatches()).toBe(0);
+    expectKingMoveRefreshes("2k5/1p6/2q5/8/8/8/PPP3K1/8 w - - 0 1", "g2g3", "2k5/1p6/2q5/8/8/6K1/PPP5/8 b - - 1 1");
   });
 
   it("with two king buckets, each perspective reads the block of its own king's half", () => {
@@ -317,18 +326,8 @@ describe("accumulators", () => {
     const a = evaluate();
     parseFen("2k5/1p6/2q5/8/8/8/PPP5/1K6 w - - 0 1");
     expect(evaluate()).toBe(a);
-    // And reached by moves: the king crosses from g1 to the queen's side.
-    parseFen("2k5/1p6/2q5/8/8/8/PPP5/4K3 w - - 0 1");
-    const e = evaluate();
-    const m = parseUciMove("e1d1");
-    doMove(m);
-    const d = evaluate();
-    undoMove(m);
-    expect(evaluate()).toBe(e);
-    expect(d).not.toBe(e);
-    parseFen("2k5/1p6/2q5/8/8/8/PPP5/3K4 b - - 1 1");
-    expect(evaluate()).toBe(d);
-    expect(accumulatorMismatches()).toBe(0);
+    // And reached by moves: the king crosses from e1 to the queen's side.
+    expectKingMoveRefreshes("2k5/1p6/2q5/8/8/8/PPP5/4K3 w - - 0 1", "e1d1", "2k5/1p6/2q5/8/8/8/PPP5/3K4 b - - 1 1");
   });
 
   it("are not reused for another position after a new FEN", () => {
