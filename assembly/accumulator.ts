@@ -4,8 +4,9 @@
 // feature columns of the pieces each move changed (position.ts records them), or from the
 // board (a refresh) when none is near. Each slot is tagged with its position's key, so a slot
 // is used only for the position it was made for. With king buckets, a king's move to another
-// bucket (the other half of the board, or with four buckets past its second rank) changes all
-// of its side's features: no update crosses it, and the position after it is refreshed. SIMD and scalar versions agree exactly.
+// bucket (the other half of the board, or with four buckets across its second rank) changes
+// all of its side's features: no update crosses it, and the position after it is refreshed.
+// SIMD and scalar versions agree exactly.
 
 import { Piece, Square, SQ_NONE, WHITE, BLACK, KING, typeOf, colorOf } from "./types";
 import {

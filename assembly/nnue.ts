@@ -1,8 +1,8 @@
 // The NNUE network: a perspective network (768·K -> H) x 2 -> 1 with int16 weights, SCReLU or
 // CReLU, K = 1, 2 or 4 king buckets (a perspective's features by the half of the board, files
 // a-d or e-h, its own king stands on, and with four by whether that king is still on its own
-// first two ranks), optional output buckets by piece count, and an
-// optional linear piece-square term (PSQT) beside the hidden layer. This file holds the
+// first two ranks), optional output buckets by piece count, and an optional linear
+// piece-square term (PSQT) beside the hidden layer. This file holds the
 // weights, reads them from the network file format (docs/nnue.md), and computes the output
 // from the two accumulators (accumulator.ts keeps those). SIMD and scalar versions give the
 // same result.

@@ -19,6 +19,7 @@ export const INPUTS = 768;
 export const FEATURE_SET_768 = 1;
 export const FEATURE_SET_768_KING_HALVES = 2;
 export const FEATURE_SET_768_KING_QUARTERS = 3;
+/** The feature set of K king buckets at index K - 1 (there is none for three). */
 const FEATURE_SETS = [FEATURE_SET_768, FEATURE_SET_768_KING_HALVES, 0, FEATURE_SET_768_KING_QUARTERS];
 const HEADER_BYTES = 64;
 /** Largest |piece-square value| in centipawns (the engine's export PSQT_MAX; a test checks). */

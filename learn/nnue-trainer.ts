@@ -147,7 +147,8 @@ export class NnueTrainer {
    *  weights, and the new ones keep the kernel's random input weights with output weights of
    *  zero, so the widened network evaluates every position as the narrow one did and the new
    *  neurons start learning from there (a function-preserving widening). A network without
-   *  king buckets starts every bucket of a bucketed one from its own weights (as function-
+   *  king buckets starts every bucket of a bucketed one from its own weights, and one with two
+   *  starts both rank buckets of each half of a four-bucket one from that half's (as function-
    *  preserving), and a network with B output buckets starts each of kB buckets from the one
    *  that held its piece counts (bucket j from j / k: outputBucket's ranges nest). */
   setNetwork(net: FloatNetwork): void {
