@@ -220,6 +220,17 @@ describe("network file", () => {
   });
 });
 
+/** With a random network of kb king buckets, every accumulator along random games, then
+ *  along Chess960 games, equals a refresh from the board. */
+function expectKingBucketGamesExact(kb: i32): void {
+  loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true, kb));
+  expect(randomGames(24, 160)).toBe(0);
+  setChess960(true);
+  const bad = randomGames(42, 100, FENS_960);
+  setChess960(false);
+  expect(bad).toBe(0);
+}
+
 /** A king's move uci from fen into another bucket: the evaluation changes, undoing the move
  *  gives fen's back, and the position reached (fenAfter) evaluates from the board as the
  *  accumulators made by the move do. */
@@ -265,21 +276,11 @@ describe("accumulators", () => {
   });
 
   it("made incrementally equal a refresh with two king buckets (kings crossing between the halves)", () => {
-    loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true, 2));
-    expect(randomGames(24, 160)).toBe(0);
-    setChess960(true);
-    const bad = randomGames(42, 100, FENS_960);
-    setChess960(false);
-    expect(bad).toBe(0);
+    expectKingBucketGamesExact(2);
   });
 
   it("made incrementally equal a refresh with four king buckets (kings crossing halves and ranks)", () => {
-    loadNet(randomNet(64, 2, ACTIVATION_SCRELU, true, 4));
-    expect(randomGames(24, 160)).toBe(0);
-    setChess960(true);
-    const bad = randomGames(42, 100, FENS_960);
-    setChess960(false);
-    expect(bad).toBe(0);
+    expectKingBucketGamesExact(4);
   });
 
   it("with four king buckets, each perspective reads the block of its own king's half and ranks", () => {
