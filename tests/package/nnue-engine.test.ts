@@ -51,7 +51,7 @@ describe("builds", () => {
   it("runs the network build by default where the host has SIMD, the classical one on request", async () => {
     expect(simdSupported()).toBe(true); // Node 20
     // The network build embeds the network named in package.json's build:nnue.
-    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: EMBEDDED_NET, inputs: 1536, hidden: 128 } });
+    expect(await (await engine()).info()).toEqual({ build: "nnue", evaluation: "nnue", network: { name: EMBEDDED_NET, inputs: 3072, hidden: 128 } });
     expect(await (await engine({ build: "classical" })).info()).toEqual({ build: "classical", evaluation: "classical" });
     await expect(Engine.create({ build: "fast" as never })).rejects.toThrow(/build must be "nnue" or "classical"/);
   });
@@ -150,9 +150,9 @@ describe("UCI", () => {
       uci.send("uci");
       await uci.waitFor((l) => l === "uciok");
       expect(out.some((l) => /^option name EvalFile type string default /.test(l))).toBe(true);
-      // The embedded network has two king buckets (1536 inputs); the test's, one.
+      // The embedded network has four king buckets (3072 inputs); the test's, one.
       uci.send(`setoption name EvalFile value ${fileURLToPath(new URL(`../../nets/${EMBEDDED_NET}`, import.meta.url))}`);
-      expect(await uci.waitFor((l) => l.includes("EvalFile") && l.includes("loaded"))).toContain(`loaded: ${EMBEDDED_NET} (1536x128)`);
+      expect(await uci.waitFor((l) => l.includes("EvalFile") && l.includes("loaded"))).toContain(`loaded: ${EMBEDDED_NET} (3072x128)`);
       uci.send(`setoption name EvalFile value ${netFile}`);
       expect(await uci.waitFor((l) => l.includes("EvalFile") && l.includes(`loaded: ${netName}`))).toContain(`loaded: ${netName} (768x32)`);
       uci.send(`setoption name EvalFile value ${CLI}`);
