@@ -9,7 +9,8 @@
 //   --engine SPEC       comma-separated key=value: cmd=PATH (required; found on PATH or in
 //                       /usr/games), name=NAME, args="A B" (split on spaces), arg=A (one
 //                       argument, repeatable), dir=DIR, option.NAME=VALUE (setoption,
-//                       repeatable). A backslash escapes a comma.
+//                       repeatable), tc=BASE+INC (this engine's own time control, for time
+//                       odds: e.g. tc=1+0.01 against --tc 10+0.1). A backslash escapes a comma.
 //   --each SPEC         keys applied to both engines (e.g. option.Hash=16,option.Threads=1)
 // Games:
 //   --games N           total games, played in pairs (same opening, colours swapped);

@@ -29,7 +29,8 @@ export function parseKeyValues(text: string, what: string): [string, string][] {
 }
 
 /** An engine spec: cmd=PATH (required), name=NAME, args="A B C" (split on spaces),
- *  arg=A (one argument, repeatable, keeps spaces), dir=DIR, option.NAME=VALUE (repeatable).
+ *  arg=A (one argument, repeatable, keeps spaces), dir=DIR, option.NAME=VALUE (repeatable),
+ *  tc=BASE+INC (this engine's own time control, for time odds).
  *  `each` holds keys applied to both engines first (options, args). */
 export function parseEngineSpec(text: string, each = ""): EngineConfig {
   const config: EngineConfig = { name: "", command: "", args: [], options: [] };
@@ -39,12 +40,13 @@ export function parseEngineSpec(text: string, each = ""): EngineConfig {
     else if (key === "args") config.args.push(...value.split(/\s+/).filter((a) => a));
     else if (key === "arg") config.args.push(value);
     else if (key === "dir") config.cwd = value;
+    else if (key === "tc") config.limits = parseTimeControl(value);
     else if (key.startsWith("option.") && key.length > 7) {
       const name = key.slice(7);
       const i = config.options.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
       if (i >= 0) config.options.splice(i, 1);
       config.options.push([name, value]);
-    } else throw new Error(`--engine: unknown key ${JSON.stringify(key)} (cmd, name, args, arg, dir, option.NAME)`);
+    } else throw new Error(`--engine: unknown key ${JSON.stringify(key)} (cmd, name, args, arg, dir, tc, option.NAME)`);
   }
   if (!config.command) throw new Error(`--engine ${JSON.stringify(text)}: cmd=... is required`);
   return config;

@@ -54,28 +54,34 @@ export type Side = 0 | 1;
 
 /** Both players' clocks for one game. */
 export class GameClocks {
+  /** Each side's limits, White's first: the same for both unless the game has time odds. */
+  readonly limits: readonly [Limits, Limits];
   /** Milliseconds left (tc only; may go slightly negative within the margin). */
   readonly remainingMs: [number, number];
   private readonly movesMade: [number, number] = [0, 0];
 
   constructor(
-    readonly limits: Limits,
+    /** The limits of both sides, or of White and Black each (time odds: two time controls). */
+    limits: Limits | readonly [Limits, Limits],
     /** Tolerance beyond the allotted time before a move counts as a time loss. */
     readonly marginMs: number,
     /** How long to wait for a reply when the limit is not a time (nodes, depth). */
     readonly replyTimeoutMs: number,
   ) {
-    const base = limits.kind === "tc" ? limits.baseMs : 0;
-    this.remainingMs = [base, base];
+    this.limits = Array.isArray(limits) ? (limits as readonly [Limits, Limits]) : [limits as Limits, limits as Limits];
+    const [w, b] = this.limits;
+    if (w.kind !== b.kind) throw new Error(`the two sides' limits must be of one kind, not ${describeLimits(w)} against ${describeLimits(b)}`);
+    this.remainingMs = [w.kind === "tc" ? w.baseMs : 0, b.kind === "tc" ? b.baseMs : 0];
   }
 
   /** The `go` command for the side to move. */
   goCommand(side: Side): string {
-    const l = this.limits;
+    const l = this.limits[side];
     switch (l.kind) {
       case "tc": {
         const [w, b] = this.remainingMs.map((t) => Math.max(1, Math.round(t)));
-        let cmd = `go wtime ${w} btime ${b} winc ${l.incMs} binc ${l.incMs}`;
+        const [wInc, bInc] = this.limits.map((s) => (s.kind === "tc" ? s.incMs : 0));
+        let cmd = `go wtime ${w} btime ${b} winc ${wInc} binc ${bInc}`;
         if (l.movesPerSession) cmd += ` movestogo ${l.movesPerSession - (this.movesMade[side] % l.movesPerSession)}`;
         return cmd;
       }
@@ -90,12 +96,12 @@ export class GameClocks {
 
   /** True when the limit is a time, so that running over it loses on time. */
   get timed(): boolean {
-    return this.limits.kind === "tc" || this.limits.kind === "movetime";
+    return this.limits[0].kind === "tc" || this.limits[0].kind === "movetime";
   }
 
   /** The time the side may use for this move before losing (the margin included). */
   allowedMs(side: Side): number {
-    const l = this.limits;
+    const l = this.limits[side];
     if (l.kind === "tc") return Math.max(0, this.remainingMs[side]) + this.marginMs;
     if (l.kind === "movetime") return l.ms + this.marginMs;
     return this.replyTimeoutMs;
@@ -104,7 +110,7 @@ export class GameClocks {
   /** Charges a move's time to the side; returns false when that loses on time. On success
    *  the increment (and, at the end of a session, the next session's base) is added. */
   charge(side: Side, elapsedMs: number): boolean {
-    const l = this.limits;
+    const l = this.limits[side];
     this.movesMade[side]++;
     if (l.kind === "movetime") return elapsedMs <= l.ms + this.marginMs;
     if (l.kind !== "tc") return true;

@@ -3,6 +3,7 @@
 
 import { basename } from "node:path";
 import { SpinRange, UciProcess } from "./uci-process.js";
+import { Limits } from "./clock.js";
 
 /** How to start and configure an engine. */
 export interface EngineConfig {
@@ -13,6 +14,9 @@ export interface EngineConfig {
   cwd?: string;
   /** `setoption` pairs sent after `uci`, in order. */
   options: [string, string][];
+  /** This engine's own time control, for time odds (cutechess-cli's per-engine `tc`); the
+   *  match's limits otherwise. */
+  limits?: Limits;
 }
 
 /** A score as the engine reported it, from its own point of view. */

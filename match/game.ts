@@ -67,6 +67,7 @@ export interface Adjudication {
 }
 
 export interface GameSettings {
+  /** Both engines' limits, but for an engine that has its own (EngineConfig.limits). */
   limits: Limits;
   /** Tolerance beyond the clock (or movetime) before a time loss. */
   marginMs: number;
@@ -212,7 +213,11 @@ async function playMoves(
   record: GameRecord,
   aborted: () => boolean,
 ): Promise<GameEnd | undefined> {
-  const clocks = new GameClocks(settings.limits, settings.marginMs, settings.replyTimeoutMs);
+  const clocks = new GameClocks(
+    [engines[0].config.limits ?? settings.limits, engines[1].config.limits ?? settings.limits],
+    settings.marginMs,
+    settings.replyTimeoutMs,
+  );
   const adjudicator = new Adjudicator(settings.adjudication);
   const uciMoves = record.moves.map((m) => m.uci);
   for (;;) {
@@ -239,7 +244,8 @@ async function playMoves(
           (reply.move ? `; it came after ${Math.round(reply.elapsedMs)} ms)` : ")"));
     }
     if (!clocks.charge(side, reply.elapsedMs)) {
-      const had = settings.limits.kind === "tc" ? `${Math.round(left)} ms left` : `movetime ${settings.limits.kind === "movetime" ? settings.limits.ms : 0} ms`;
+      const limits = clocks.limits[side];
+      const had = limits.kind === "tc" ? `${Math.round(left)} ms left` : `movetime ${limits.kind === "movetime" ? limits.ms : 0} ms`;
       return decisive(side, "time-forfeit", "time forfeit",
         `${who} loses on time (used ${Math.round(reply.elapsedMs)} ms with ${had} + ${settings.marginMs} ms margin)`);
     }

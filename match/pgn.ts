@@ -1,6 +1,6 @@
 // PGN of match games, written by the package's own writer (Game.toPgn): the seven-tag roster,
-// SetUp and FEN for a game from another position, then ECO, Opening, TimeControl, Termination
-// and PlyCount; SAN movetext with optional per-move comments ({book}, {score/depth time}) and
+// SetUp and FEN for a game from another position, then ECO, Opening, TimeControl (with time
+// odds WhiteTimeControl and BlackTimeControl), Termination and PlyCount; SAN movetext with optional per-move comments ({book}, {score/depth time}) and
 // the reason for the result as the last move's comment (after its own, which is how the
 // package's reader joins two comments that follow one move).
 
@@ -13,7 +13,9 @@ export interface PgnContext {
   event: string;
   site: string;
   round: string;
-  timeControl: string;
+  /** The TimeControl tag, or White's and Black's (time odds: the WhiteTimeControl and
+   *  BlackTimeControl tags when they differ, as cutechess-cli writes them). */
+  timeControl: string | readonly [string, string];
   /** Add {score/depth time} after engine moves and {book} after opening moves. */
   moveComments?: boolean;
 }
@@ -36,6 +38,11 @@ function moveComment(m: GameRecord["moves"][number]): string | undefined {
   return [parts.join(" "), ...counts].join(", ");
 }
 
+function timeControlTags(tc: PgnContext["timeControl"]): [string, string][] {
+  if (typeof tc === "string") return [["TimeControl", tc]];
+  return tc[0] === tc[1] ? [["TimeControl", tc[0]]] : [["WhiteTimeControl", tc[0]], ["BlackTimeControl", tc[1]]];
+}
+
 /** The match game as a package Game: its tags, moves and comments. The package's rules must
  *  be loaded first (`await Game.create()` once; Match.run does it). */
 export function toGame(record: GameRecord, ctx: PgnContext): Game {
@@ -50,7 +57,7 @@ export function toGame(record: GameRecord, ctx: PgnContext): Game {
     ["Result", record.end.result],
     ["ECO", record.opening.eco],
     ["Opening", record.opening.name],
-    ["TimeControl", ctx.timeControl],
+    ...timeControlTags(ctx.timeControl),
     ["Termination", record.end.termination],
     ["PlyCount", String(record.moves.length)],
   ];

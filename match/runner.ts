@@ -5,7 +5,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { Core } from "../bindings/core.js";
 import { Game } from "../bindings/index.js";
-import { describeLimits, pgnTimeControl } from "./clock.js";
+import { GameClocks, Limits, describeLimits, pgnTimeControl } from "./clock.js";
 import {
   Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
   trinomialDistribution, SPRT_MIN_GAMES,
@@ -75,6 +75,13 @@ export class Match {
     if (!(opts.games >= 1)) throw new Error("the match needs at least one game");
     this.next = opts.firstGame ?? 0;
     if (!Number.isInteger(this.next) || this.next < 0 || this.next >= opts.games) throw new Error(`the first game must be from 0 to ${opts.games - 1}`);
+    new GameClocks(this.limits, 0, 0); // the engines' own limits (time odds) fit the match's
+  }
+
+  /** Engine 1's and engine 2's limits: their own (time odds), else the match's. */
+  private get limits(): [Limits, Limits] {
+    const { engines, settings } = this.opts;
+    return [engines[0].limits ?? settings.limits, engines[1].limits ?? settings.limits];
   }
 
   /** Stops the match now: kills the engines; games in progress are abandoned uncounted. */
@@ -102,7 +109,9 @@ export class Match {
           if (load.files === 0) throw new Error(`--tb ${tb.path}: no tablebase files there${load.errors.length ? ` (${load.errors[0]})` : ""}`);
         }
       }
-      opts.log(`${this.names[0]} vs ${this.names[1]}: ${opts.games} games, ${describeLimits(opts.settings.limits)}, ` +
+      const [l1, l2] = this.limits.map(describeLimits);
+      const limits = l1 === l2 ? l1 : `${l1} against ${l2} (time odds)`;
+      opts.log(`${this.names[0]} vs ${this.names[1]}: ${opts.games} games, ${limits}, ` +
         `${opts.openings.length} openings, concurrency ${workers}`);
       if (opts.resume) this.restore(opts.resume);
       await Promise.all(this.pairs.map((pair, w) => this.worker(pair, cores[w])));
@@ -207,7 +216,8 @@ export class Match {
     if (opts.pgn) {
       appendFileSync(opts.pgn.path, formatPgn(record, {
         event: opts.pgn.event, site: opts.pgn.site, round: String(result.index + 1),
-        timeControl: pgnTimeControl(opts.settings.limits), moveComments: opts.pgn.moveComments,
+        timeControl: (result.engine1White ? this.limits : this.limits.reverse()).map(pgnTimeControl) as [string, string],
+        moveComments: opts.pgn.moveComments,
       }));
     }
     opts.log(`Game ${result.index + 1}/${opts.games} (${record.white} vs ${record.black}, ${record.opening.name}): ${end.result} {${end.reason}}`);

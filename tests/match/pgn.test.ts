@@ -48,6 +48,14 @@ describe("match PGN", () => {
     ].join("\n"));
   });
 
+  it("writes White's and Black's time controls when they differ (time odds)", () => {
+    const record = game(START_FEN, ["f3", "e5", "g4", "Qh4#"]);
+    const text = formatPgn(record, { ...ctx, timeControl: ["10+0.1", "1+0.01"] });
+    expect(text).toContain('[Opening "Test"]\n[WhiteTimeControl "10+0.1"]\n[BlackTimeControl "1+0.01"]\n[Termination');
+    expect(text).not.toContain("[TimeControl");
+    expect(formatPgn(record, { ...ctx, timeControl: ["5+0.05", "5+0.05"] })).toContain('[TimeControl "5+0.05"]');
+  });
+
   it("adds SetUp, FEN and ECO and numbers a game that starts with Black", () => {
     const fen = "4k3/8/8/8/8/8/8/R3K3 b Q - 0 30";
     const record = game(fen, ["Kd7", "Ra7+", "Kc6"], { end: { result: "1/2-1/2", kind: "max-moves", termination: "adjudication", reason: "Draw" } });

@@ -32,17 +32,18 @@ function fake(name: string, ...args: (string | number)[]): EngineConfig {
 
 const START_OPENING = { name: "start", fen: START_FEN, moves: [] as string[] };
 
+/** Two games from the start position at 1 node a move, drawn after 30 moves. */
+const BASE: Omit<MatchOptions, "engines" | "log"> = {
+  openings: [START_OPENING],
+  games: 2,
+  concurrency: 1,
+  settings: { limits: { kind: "nodes", nodes: 1 }, marginMs: 50, stopGraceMs: 300, replyTimeoutMs: 2000, adjudication: { maxMoves: 30 } },
+  handshakeMs: 5000,
+};
+
 async function play(over: Partial<MatchOptions> & Pick<MatchOptions, "engines">): Promise<{ match: Match; log: string[]; summary: MatchSummary }> {
   const log: string[] = [];
-  const match = new Match({
-    openings: [START_OPENING],
-    games: 2,
-    concurrency: 1,
-    settings: { limits: { kind: "nodes", nodes: 1 }, marginMs: 50, stopGraceMs: 300, replyTimeoutMs: 2000, adjudication: { maxMoves: 30 } },
-    handshakeMs: 5000,
-    log: (l) => log.push(l),
-    ...over,
-  });
+  const match = new Match({ ...BASE, log: (l) => log.push(l), ...over });
   const summary = await match.run();
   return { match, log, summary };
 }
@@ -121,6 +122,30 @@ describe("match faults and adjudication (fake engines)", () => {
     expect(whiteMoves.length).toBeGreaterThanOrEqual(2);
     expect(whiteMoves.length).toBeLessThanOrEqual(4);
     for (const m of whiteMoves) expect(m.timeMs!).toBeGreaterThanOrEqual(95);
+  });
+
+  it("time odds: each engine plays on its own clock, with either colour", async () => {
+    // Both take 60 ms a move; "short" has 250 ms for the game (its fourth move at most is too
+    // late), "long" the match's 5 s.
+    const dir = mkdtempSync(join(tmpdir(), "match-"));
+    const pgn = join(dir, "odds.pgn");
+    const { match, log } = await play({
+      engines: [{ ...fake("short", "--sleep", 60), limits: { kind: "tc", baseMs: 250, incMs: 0 } }, fake("long", "--sleep", 60)],
+      settings: { limits: { kind: "tc", baseMs: 5000, incMs: 0 }, marginMs: 30, stopGraceMs: 1000, replyTimeoutMs: 2000, adjudication: {} },
+      pgn: { path: pgn, event: "odds", site: "here", moveComments: false },
+    });
+    expect(log[0]).toMatch(/^short vs long: 2 games, 0\.25 against 5 \(time odds\),/);
+    expect(match.results.map((r) => r.points)).toEqual([0, 0]);
+    for (const r of match.results) {
+      expect(r.record.end.kind).toBe("time-forfeit");
+      expect(r.record.end.reason).toMatch(new RegExp(`^${r.engine1White ? "White" : "Black"} loses on time`));
+    }
+    const text = readFileSync(pgn, "utf8");
+    expect(text).toContain('[WhiteTimeControl "0.25"]\n[BlackTimeControl "5"]');
+    expect(text).toContain('[WhiteTimeControl "5"]\n[BlackTimeControl "0.25"]');
+    // An engine's own time control in a match at fixed nodes is refused before any game.
+    const ownTc = { ...fake("a"), limits: { kind: "tc", baseMs: 1000, incMs: 0 } } as const;
+    expect(() => new Match({ ...BASE, log: () => {}, engines: [ownTc, fake("b")] })).toThrow(/limits must be of one kind, not 1 against nodes 1/);
   });
 
   it("overrunning a fixed movetime loses on time", async () => {

@@ -50,6 +50,19 @@ describe("match clocks", () => {
     expect(n.allowedMs(0)).toBe(5000);
     expect(n.charge(0, 99_999)).toBe(true);
   });
+
+  it("gives each side its own time control with time odds", () => {
+    // White on 10+0.1, Black on a tenth of it.
+    const c = new GameClocks([parseTimeControl("10+0.1"), parseTimeControl("1+0.01")], 50, 5000);
+    expect(c.goCommand(0)).toBe("go wtime 10000 btime 1000 winc 100 binc 10");
+    expect(c.allowedMs(1)).toBe(1050);
+    expect(c.charge(1, 400)).toBe(true);
+    expect(c.remainingMs).toEqual([10_000, 610]);
+    expect(c.charge(0, 400)).toBe(true);
+    expect(c.remainingMs).toEqual([9_700, 610]);
+    expect(c.charge(1, 700)).toBe(false); // 610 - 700 < -50: Black's own clock runs out
+    expect(() => new GameClocks([parseTimeControl("10+0.1"), { kind: "nodes", nodes: 100 }], 0, 0)).toThrow(/of one kind/);
+  });
 });
 
 describe("match CLI values", () => {
@@ -66,6 +79,9 @@ describe("match CLI values", () => {
     expect(parseKeyValues("a=1\\,2,b=x=y", "t")).toEqual([["a", "1,2"], ["b", "x=y"]]);
     expect(() => parseEngineSpec("name=x")).toThrow(/cmd=/);
     expect(() => parseEngineSpec("cmd=x,colour=red")).toThrow(/unknown key "colour"/);
+    expect(parseEngineSpec("cmd=stockfish,tc=1+0.01").limits).toEqual({ kind: "tc", baseMs: 1000, incMs: 10 });
+    expect(parseEngineSpec("cmd=stockfish").limits).toBeUndefined();
+    expect(() => parseEngineSpec("cmd=x,tc=fast")).toThrow(/bad time control "fast"/);
   });
 
   it("parses SPRT and adjudication parameters", () => {
