@@ -52,6 +52,13 @@ export function pgnTimeControl(limits: Limits): string {
 /** Index of a side: 0 white, 1 black. */
 export type Side = 0 | 1;
 
+/** The two sides' limits, checked to be of one kind (time odds: two time controls). */
+export function checkLimitsPair<T extends readonly [Limits, Limits]>(pair: T): T {
+  const [a, b] = pair;
+  if (a.kind !== b.kind) throw new Error(`the two sides' limits must be of one kind, not ${describeLimits(a)} against ${describeLimits(b)}`);
+  return pair;
+}
+
 /** Both players' clocks for one game. */
 export class GameClocks {
   /** Each side's limits, White's first: the same for both unless the game has time odds. */
@@ -68,9 +75,8 @@ export class GameClocks {
     /** How long to wait for a reply when the limit is not a time (nodes, depth). */
     readonly replyTimeoutMs: number,
   ) {
-    this.limits = Array.isArray(limits) ? (limits as readonly [Limits, Limits]) : [limits as Limits, limits as Limits];
+    this.limits = Array.isArray(limits) ? checkLimitsPair(limits as readonly [Limits, Limits]) : [limits as Limits, limits as Limits];
     const [w, b] = this.limits;
-    if (w.kind !== b.kind) throw new Error(`the two sides' limits must be of one kind, not ${describeLimits(w)} against ${describeLimits(b)}`);
     this.remainingMs = [w.kind === "tc" ? w.baseMs : 0, b.kind === "tc" ? b.baseMs : 0];
   }
 

@@ -19,6 +19,11 @@ export interface EngineConfig {
   limits?: Limits;
 }
 
+/** The limits an engine plays under: its own (time odds), else the match's. */
+export function engineLimits(config: EngineConfig, match: Limits): Limits {
+  return config.limits ?? match;
+}
+
 /** A score as the engine reported it, from its own point of view. */
 export type Score = { kind: "cp"; value: number } | { kind: "mate"; value: number };
 

@@ -4,7 +4,7 @@
 
 import { Core, START_FEN } from "../bindings/core.js";
 import { GameClocks, Limits, Side } from "./clock.js";
-import { MatchEngine, Score, scoreToCp } from "./engine.js";
+import { MatchEngine, Score, engineLimits, scoreToCp } from "./engine.js";
 import { Opening } from "./openings.js";
 
 export type Result = "1-0" | "0-1" | "1/2-1/2" | "*";
@@ -214,7 +214,7 @@ async function playMoves(
   aborted: () => boolean,
 ): Promise<GameEnd | undefined> {
   const clocks = new GameClocks(
-    [engines[0].config.limits ?? settings.limits, engines[1].config.limits ?? settings.limits],
+    [engineLimits(engines[0].config, settings.limits), engineLimits(engines[1].config, settings.limits)],
     settings.marginMs,
     settings.replyTimeoutMs,
   );

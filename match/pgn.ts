@@ -1,8 +1,9 @@
 // PGN of match games, written by the package's own writer (Game.toPgn): the seven-tag roster,
 // SetUp and FEN for a game from another position, then ECO, Opening, TimeControl (with time
-// odds WhiteTimeControl and BlackTimeControl), Termination and PlyCount; SAN movetext with optional per-move comments ({book}, {score/depth time}) and
-// the reason for the result as the last move's comment (after its own, which is how the
-// package's reader joins two comments that follow one move).
+// odds WhiteTimeControl and BlackTimeControl), Termination and PlyCount; SAN movetext with
+// optional per-move comments ({book}, {score/depth time}) and the reason for the result as the
+// last move's comment (after its own, which is how the package's reader joins two comments
+// that follow one move).
 
 import { Game } from "../bindings/index.js";
 import { formatScore } from "./engine.js";

@@ -5,12 +5,12 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { Core } from "../bindings/core.js";
 import { Game } from "../bindings/index.js";
-import { GameClocks, Limits, describeLimits, pgnTimeControl } from "./clock.js";
+import { Limits, checkLimitsPair, describeLimits, pgnTimeControl } from "./clock.js";
 import {
   Pentanomial, SprtParams, Trinomial, eloEstimate, los, pentanomialDistribution, sprtDecision, sprtLlr,
   trinomialDistribution, SPRT_MIN_GAMES,
 } from "./stats.js";
-import { EngineConfig, MatchEngine } from "./engine.js";
+import { EngineConfig, MatchEngine, engineLimits } from "./engine.js";
 import { EndKind, GameRecord, GameSettings, playGame } from "./game.js";
 import { Opening } from "./openings.js";
 import { formatPgn } from "./pgn.js";
@@ -67,6 +67,8 @@ export class Match {
   private readonly taken = new Set<number>();
   /** Games counted: resumed and finished in this run. */
   private counted = 0;
+  /** Engine 1's and engine 2's limits: their own (time odds), else the match's. */
+  private readonly limits: readonly [Limits, Limits];
   /** Finished games of this run in the order they finished. */
   readonly results: GameResult[] = [];
 
@@ -75,13 +77,8 @@ export class Match {
     if (!(opts.games >= 1)) throw new Error("the match needs at least one game");
     this.next = opts.firstGame ?? 0;
     if (!Number.isInteger(this.next) || this.next < 0 || this.next >= opts.games) throw new Error(`the first game must be from 0 to ${opts.games - 1}`);
-    new GameClocks(this.limits, 0, 0); // the engines' own limits (time odds) fit the match's
-  }
-
-  /** Engine 1's and engine 2's limits: their own (time odds), else the match's. */
-  private get limits(): [Limits, Limits] {
-    const { engines, settings } = this.opts;
-    return [engines[0].limits ?? settings.limits, engines[1].limits ?? settings.limits];
+    const [e1, e2] = opts.engines;
+    this.limits = checkLimitsPair([engineLimits(e1, opts.settings.limits), engineLimits(e2, opts.settings.limits)]);
   }
 
   /** Stops the match now: kills the engines; games in progress are abandoned uncounted. */
@@ -216,7 +213,9 @@ export class Match {
     if (opts.pgn) {
       appendFileSync(opts.pgn.path, formatPgn(record, {
         event: opts.pgn.event, site: opts.pgn.site, round: String(result.index + 1),
-        timeControl: (result.engine1White ? this.limits : this.limits.reverse()).map(pgnTimeControl) as [string, string],
+        timeControl: result.engine1White
+          ? [pgnTimeControl(this.limits[0]), pgnTimeControl(this.limits[1])]
+          : [pgnTimeControl(this.limits[1]), pgnTimeControl(this.limits[0])],
         moveComments: opts.pgn.moveComments,
       }));
     }
