@@ -53,7 +53,7 @@ export function pgnTimeControl(limits: Limits): string {
 export type Side = 0 | 1;
 
 /** The two sides' limits, checked to be of one kind (time odds: two time controls). */
-export function checkLimitsPair<T extends readonly [Limits, Limits]>(pair: T): T {
+export function checkLimitsPair(pair: readonly [Limits, Limits]): readonly [Limits, Limits] {
   const [a, b] = pair;
   if (a.kind !== b.kind) throw new Error(`the two sides' limits must be of one kind, not ${describeLimits(a)} against ${describeLimits(b)}`);
   return pair;
